@@ -1,0 +1,188 @@
+"""Oh My Socks!: the open choices at the end of a game, chosen optimally.
+
+A player's open wild cards (a Super Sock received face down, or one whose set was not given)
+each join one of the player's sets. The choice is lexicographic: the best score, then the fewest
+sets the tie-break counts, then (so that the answer is one fixed placement) as many wild cards as
+possible in the lowest-numbered set, then the next, and so on.
+
+Wild cards carry no stars and are interchangeable, so a placement is a count per set. CP-SAT
+decides the general case; one open wild card (the common case) is decided by trying each set.
+Either answer is scored again by ``model.socks_scoring`` before it is returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Sequence
+
+from model.socks_cards import SocksRules
+from model.socks_scoring import Hand, PlayerScore, decide_winners, score_hand
+from solver.status import Status
+
+Method = Literal["auto", "cpsat", "exact"]
+#: CP-SAT's objective coefficients stay below this (the lexicographic stage is split otherwise).
+_MAX_WEIGHT = 2**50
+
+
+@dataclass(frozen=True)
+class WildChoice:
+    """The placement of one player's open wild cards."""
+
+    #: optimal, or unproven when the time limit came first (never infeasible: any placement is legal).
+    status: Status
+    #: For each open wild card, in order, the set it joins (None when the player holds no set).
+    placement: tuple[int | None, ...]
+    #: The player's score with this placement.
+    score: int
+    #: The sets the tie-break counts, with this placement.
+    set_count: int
+    #: ``none`` (nothing to choose), ``exact`` (each set tried) or ``cp-sat``.
+    method: str
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """A whole table scored: every player, the winners, and how the choices were proven."""
+
+    #: One entry per player, in input order.
+    players: tuple[PlayerScore, ...]
+    #: The winners' names.
+    winners: tuple[str, ...]
+    #: ``score``, ``fewest_sets``, ``shared`` or ``no_winner``.
+    decided_by: str
+    #: optimal unless a CP-SAT solve hit its time limit.
+    status: Status
+
+
+def expand(domain: Sequence[int], counts: Sequence[int]) -> tuple[int, ...]:
+    """A count per set as one set per wild card, in ascending set order."""
+    return tuple(number for number, count in zip(domain, counts) for _ in range(count))
+
+
+def _key(result: PlayerScore) -> tuple[int, int]:
+    return (result.score, -result.set_count)
+
+
+def _choose_one(hand: Hand, rules: SocksRules) -> WildChoice:
+    # One open wild card: every set is tried; the first best (lowest set number) is kept.
+    best: PlayerScore | None = None
+    best_set = None
+    for number in hand.domain():
+        result = score_hand(hand, [number], rules)
+        if best is None or _key(result) > _key(best):
+            best, best_set = result, number
+    assert best is not None
+    return WildChoice(Status.OPTIMAL, (best_set,), best.score, best.set_count, "exact")
+
+
+def _cpsat(hand: Hand, rules: SocksRules, time_limit: float) -> WildChoice:
+    from ortools.sat.python import cp_model
+
+    domain = hand.domain()
+    free = len(hand.free_wilds())
+    base = {number: 0 for number in domain}
+    stars = {number: 0 for number in domain}
+    for number, values in hand.sets:
+        base[number] += len(values)
+        stars[number] += sum(values)
+    for wild in hand.wilds:
+        if wild.set is not None:
+            base[wild.set] += 1
+
+    # build
+    model = cp_model.CpModel()
+    added = [model.NewIntVar(0, free, f"added_{n}") for n in domain]
+    even = [model.NewBoolVar(f"even_{n}") for n in domain]
+    halves = [model.NewIntVar(0, (base[n] + free) // 2 + 1, f"half_{n}") for n in domain]
+    # every open wild card joins exactly one set
+    model.Add(sum(added) == free)
+    # a set scores exactly when its count (printed + placed + chosen) is even
+    for number, a, e, h in zip(domain, added, even, halves):
+        model.Add(base[number] + a == 2 * h + 1 - e)
+    score = sum(stars[n] * e for n, e in zip(domain, even))
+    counted = sum(even) if rules.tie_break_counts == "scoring_sets" else len(domain)
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 1
+    solver.parameters.max_time_in_seconds = time_limit
+
+    def solve() -> bool:
+        outcome = solver.Solve(model)
+        if outcome == cp_model.OPTIMAL:
+            return True
+        if outcome == cp_model.FEASIBLE:
+            return False
+        raise RuntimeError(f"CP-SAT returned {solver.StatusName(outcome)} for a feasible model")
+
+    # solve: best score, then fewest counted sets, then the lexicographically largest counts
+    proven = True
+    model.Maximize(score)
+    proven &= solve()
+    model.Add(score == round(solver.ObjectiveValue()))
+    model.ClearObjective()
+    model.Minimize(counted)
+    proven &= solve()
+    model.Add(counted == round(solver.ObjectiveValue()))
+    chunks: list[list[int]] = [[]]
+    weight = 1
+    for index in range(len(domain)):
+        weight *= free + 1
+        if weight > _MAX_WEIGHT:
+            chunks.append([])
+            weight = free + 1
+        chunks[-1].append(index)
+    for chunk in chunks:
+        weights = [(free + 1) ** (len(chunk) - 1 - k) for k in range(len(chunk))]
+        objective = sum(w * added[i] for w, i in zip(weights, chunk))
+        model.ClearObjective()
+        model.Maximize(objective)
+        proven &= solve()
+        model.Add(objective == round(solver.ObjectiveValue()))
+
+    # decode
+    counts = [solver.Value(a) for a in added]
+    placement = expand(domain, counts)
+    result = score_hand(hand, placement, rules)
+    status = Status.OPTIMAL if proven else Status.UNPROVEN
+    return WildChoice(status, placement, result.score, result.set_count, "cp-sat")
+
+
+def choose_wilds(
+    hand: Hand, rules: SocksRules = SocksRules(), method: Method = "auto", time_limit: float = 10.0
+) -> WildChoice:
+    """Place ``hand``'s open wild cards: best score, then fewest counted sets, then lowest sets.
+
+    ``method="cpsat"`` always builds the CP-SAT model, ``"exact"`` tries every set (one open wild
+    card only), ``"auto"`` uses the exact path for one open wild card and CP-SAT otherwise.
+    """
+    free = len(hand.free_wilds())
+    domain = hand.domain()
+    if free == 0 or not domain:
+        result = score_hand(hand, [None] * free, rules)
+        return WildChoice(Status.OPTIMAL, (None,) * free, result.score, result.set_count, "none")
+    if method == "exact" and free != 1:
+        raise ValueError("the exact path places one open wild card only")
+    if method == "exact" or (method == "auto" and free == 1):
+        choice = _choose_one(hand, rules)
+    else:
+        choice = _cpsat(hand, rules, time_limit)
+    checked = score_hand(hand, choice.placement, rules)
+    if (checked.score, checked.set_count) != (choice.score, choice.set_count):
+        raise RuntimeError(f"the placement for {hand.name} does not score what the solver claims")
+    return choice
+
+
+def score_game(
+    hands: Sequence[Hand], rules: SocksRules = SocksRules(), method: Method = "auto"
+) -> GameScore:
+    """Score every hand with its open choices made optimally, and decide the winners."""
+    players = []
+    status = Status.OPTIMAL
+    for hand in hands:
+        choice = choose_wilds(hand, rules, method)
+        if choice.status is not Status.OPTIMAL:
+            status = Status.UNPROVEN
+        players.append(score_hand(hand, choice.placement, rules))
+    winners, decided_by = decide_winners(players, rules)
+    return GameScore(tuple(players), tuple(winners), decided_by, status)
