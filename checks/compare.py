@@ -1,0 +1,280 @@
+"""What a clarification changes: two settings of one rule option side by side.
+
+For option NAME set to A and to B: the rulings whose outcome changes, the invariants whose result
+changes, and (for the games whose engine plays random legal games from a seed) paired statistics
+of random games: both settings are played on the same seeds, so that the difference of each pair
+carries the effect and small effects show. Seeds are played in chunks, on a local process pool or
+on a Ray cluster; the numbers are the same whatever runs them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from checks import registry, rulings
+from model.errors import InputError
+
+#: Seeds per chunk of simulation work.
+CHUNK = 25
+#: Players at the table in simulated games.
+SIM_PLAYERS = 3
+#: The normal quantile of a two-sided 95% confidence interval.
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class RulingChange:
+    name: str
+    #: The outcome under A and under B (or the error raised).
+    a: Any
+    b: Any
+    #: The paths that differ, as ``path: A -> B``.
+    changes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class InvariantChange:
+    id: str
+    title: str
+    a: str
+    b: str
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """A paired statistic over the simulated games."""
+
+    #: Its name.
+    name: str
+    #: The mean under A and under B.
+    mean_a: float
+    mean_b: float
+    #: The mean of the paired differences B - A, and its 95% confidence interval.
+    difference: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Simulation:
+    games: int
+    seed: int
+    players: int
+    statistics: tuple[Statistic, ...]
+    #: Why there is no simulation (None when there is one).
+    unavailable: str | None = None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    game: str
+    option: str
+    a: Any
+    b: Any
+    rulings_total: int
+    rulings: tuple[RulingChange, ...]
+    invariants_total: int
+    invariants: tuple[InvariantChange, ...]
+    simulation: Simulation | None
+
+
+# --- the settings -------------------------------------------------------------------------------
+
+
+def settings(flags: Sequence[str], game: str | None) -> tuple[str, str, Any, Any]:
+    """From exactly two ``--rule NAME=VALUE`` flags naming the same option: (game, name, A, B)."""
+    pairs = []
+    for flag in flags:
+        name, sep, value = flag.partition("=")
+        if not sep or not name.strip():
+            raise InputError("--rule", "", f"expected NAME=VALUE, got {flag!r}")
+        pairs.append((name.strip(), value.strip()))
+    if len(pairs) != 2 or pairs[0][0] != pairs[1][0]:
+        raise InputError("--rule", "", "compare takes two --rule flags for the same option: "
+                                       "--rule NAME=A --rule NAME=B")
+    name = pairs[0][0]
+    if game is None:
+        owners = registry.games_with(name)
+        if not owners:
+            raise InputError("--rule", name, "no game has this rule option (see `verify options`)")
+        if len(owners) > 1:
+            raise InputError("--rule", name, f"the option is in several games ({', '.join(owners)}): add --game")
+        game = owners[0]
+    a = registry.typed(game, name, pairs[0][1])
+    b = registry.typed(game, name, pairs[1][1])
+    return game, name, a, b
+
+
+# --- rulings and invariants ------------------------------------------------------------------------
+
+
+def ruling_changes(game: str, name: str, a: Any, b: Any) -> tuple[int, list[RulingChange]]:
+    found = []
+    loaded = rulings.load(game)
+    for ruling in loaded:
+        out_a, err_a = rulings.evaluate(game, rulings.with_rules(ruling, {name: a}))
+        out_b, err_b = rulings.evaluate(game, rulings.with_rules(ruling, {name: b}))
+        shown_a = out_a if err_a is None else {"error": err_a}
+        shown_b = out_b if err_b is None else {"error": err_b}
+        if shown_a == shown_b:
+            continue
+        changes = tuple(line.replace(", got ", " -> ").replace(": expected ", ": ")
+                        for line in rulings.differences(shown_a, shown_b))
+        found.append(RulingChange(ruling["name"], shown_a, shown_b, changes))
+    return len(loaded), found
+
+
+def invariant_changes(game: str, name: str, a: Any, b: Any, time_limit: float) -> tuple[int, list[InvariantChange]]:
+    from checks.invariants import run_checks
+
+    under_a = run_checks({game: registry.rules(game, {name: a})}, game, time_limit)
+    under_b = run_checks({game: registry.rules(game, {name: b})}, game, time_limit)
+    changed = [InvariantChange(x.invariant.id, x.invariant.title, x.result.status, y.result.status)
+               for x, y in zip(under_a, under_b) if x.result.status != y.result.status]
+    return len(under_a), changed
+
+
+# --- simulation -------------------------------------------------------------------------------------
+
+#: The statistics each simulated game reports, by game: (name, what it measures).
+STATISTICS: dict[str, tuple[str, ...]] = {
+    "socks": ("first player wins", "game length (turns)", "winning score"),
+    "whitehouse": ("first player wins", "game length (turns)", "most Tricks at the end"),
+}
+
+
+def _socks_game(rules: Any, seed: int) -> tuple[float, float, float]:
+    from model.socks_cards import sample_catalogue
+    from model.socks_engine import outcome, random_game
+
+    names = tuple(f"P{i + 1}" for i in range(SIM_PLAYERS))
+    _, moves, final = random_game(sample_catalogue(), rules, names, random.Random(seed))
+    result = outcome(final)
+    assert result is not None
+    share = 1 / len(result.winners) if 0 in result.winners else 0.0
+    return share, float(len(moves)), float(max(result.scores))
+
+
+def _whitehouse_game(rules: Any, seed: int) -> tuple[float, float, float]:
+    from model.whitehouse import new_game, shuffled_decks
+    from model.whitehouse_cards import sample_catalogue
+    from model.whitehouse_log import random_game
+
+    catalogue = sample_catalogue()
+    first = new_game(catalogue, SIM_PLAYERS, rules, shuffled_decks(catalogue, seed), seed).current
+    final, _ = random_game(catalogue, SIM_PLAYERS, seed, rules)
+    share = 1 / len(final.winners) if first in final.winners else 0.0
+    return share, float(final.turn), float(max(p.tricks for p in final.players))
+
+
+PLAYERS: dict[str, Callable[[Any, int], tuple[float, ...]]] = {
+    "socks": _socks_game,
+    "whitehouse": _whitehouse_game,
+}
+
+
+def play_chunk(game: str, rules_a: Any, rules_b: Any, seeds: Sequence[int]) -> list[tuple[tuple, tuple]]:
+    """Play each seed under both settings (a worker's whole job: a pure function of its input)."""
+    play = PLAYERS[game]
+    return [(play(rules_a, seed), play(rules_b, seed)) for seed in seeds]
+
+
+def _chunks(seed: int, games: int) -> list[list[int]]:
+    seeds = list(range(seed, seed + games))
+    return [seeds[i:i + CHUNK] for i in range(0, len(seeds), CHUNK)]
+
+
+def _run_local(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], workers: int,
+               progress: Callable[[int], None] | None) -> list:
+    results: list = []
+    if workers <= 1:
+        for chunk in chunks:
+            results.append(play_chunk(game, rules_a, rules_b, chunk))
+            if progress:
+                progress(len(chunk))
+        return results
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_chunk, game, rules_a, rules_b, chunk) for chunk in chunks]
+        for chunk, future in zip(chunks, futures):
+            results.append(future.result())
+            if progress:
+                progress(len(chunk))
+    return results
+
+
+def _run_ray(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], address: str,
+             progress: Callable[[int], None] | None) -> list:
+    try:
+        import ray
+    except ImportError:
+        raise InputError("--ray", "", "Ray is not installed (pip install 'tabletop-verify[ray]')") from None
+    started = False
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        started = True
+    try:
+        remote = ray.remote(play_chunk)
+        refs = [remote.remote(game, rules_a, rules_b, chunk) for chunk in chunks]
+        results = []
+        for chunk, ref in zip(chunks, refs):
+            results.append(ray.get(ref))
+            if progress:
+                progress(len(chunk))
+        return results
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def paired(name: str, a: Sequence[float], b: Sequence[float]) -> Statistic:
+    """Means under A and B and the mean paired difference with its 95% confidence interval."""
+    diffs = [y - x for x, y in zip(a, b)]
+    mean = statistics.fmean(diffs)
+    spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return Statistic(name, statistics.fmean(a), statistics.fmean(b), mean, mean - Z95 * spread, mean + Z95 * spread)
+
+
+def simulate(game: str, rules_a: Any, rules_b: Any, games: int, seed: int, workers: int = 1,
+             ray_address: str | None = None, progress: Callable[[int], None] | None = None) -> Simulation:
+    """Play ``games`` seeds from ``seed`` under both settings and pair the statistics."""
+    if game not in PLAYERS:
+        return Simulation(0, seed, SIM_PLAYERS, (), "this game's engine does not play random games")
+    chunks = _chunks(seed, games)
+    try:
+        if ray_address:
+            results = _run_ray(game, rules_a, rules_b, chunks, ray_address, progress)
+        else:
+            results = _run_local(game, rules_a, rules_b, chunks, workers, progress)
+    except InputError:
+        raise
+    except Exception as error:  # an engine that cannot finish a game is reported, not hidden
+        return Simulation(0, seed, SIM_PLAYERS, (), f"the engine failed: {type(error).__name__} {error}".strip())
+    pairs = [pair for chunk in results for pair in chunk]
+    found = []
+    for index, name in enumerate(STATISTICS[game]):
+        found.append(paired(name, [p[0][index] for p in pairs], [p[1][index] for p in pairs]))
+    return Simulation(len(pairs), seed, SIM_PLAYERS, tuple(found))
+
+
+def compare(flags: Sequence[str], game: str | None = None, games: int = 200, seed: int = 0,
+            workers: int = 1, ray_address: str | None = None, time_limit: float = 30.0,
+            progress: Callable[[int], None] | None = None) -> Comparison:
+    """Everything that changes between ``--rule NAME=A`` and ``--rule NAME=B``."""
+    game, name, a, b = settings(flags, game)
+    total_rulings, changed_rulings = ruling_changes(game, name, a, b)
+    total_invariants, changed_invariants = invariant_changes(game, name, a, b, time_limit)
+    simulation = None
+    if games > 0:
+        simulation = simulate(game, registry.rules(game, {name: a}), registry.rules(game, {name: b}),
+                              games, seed, workers, ray_address, progress)
+    return Comparison(game, name, a, b, total_rulings, tuple(changed_rulings), total_invariants,
+                      tuple(changed_invariants), simulation)
