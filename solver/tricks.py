@@ -1,11 +1,25 @@
-"""The proven maximum Trick total of a Locked Network (public entry point)."""
+"""The proven maximum Trick total of a Locked Network (public entry point).
+
+The pipeline, cheapest argument first:
+1. structure: the empty network and a single card make 0 Tricks; a connected network holding
+   Supporters and Events but no matching pair has no legal arrangement (some Supporter-Event
+   border is unavoidable); otherwise a legal one always exists;
+2. simple bounds (``tricks_bounds``) and a heuristic arrangement (``tricks_heuristic``): when
+   they meet, the bound's argument is the proof;
+3. small networks: the exact search of our own (``tricks_exact``);
+4. CP-SAT (``tricks_cpsat``): first a relaxation without connectivity in the perimeter region,
+   whose pieces are then joined (``tricks_glue``); the connected model when joining fails. An
+   optimum below the simple bounds is confirmed by the exact search when the network is small.
+Every arrangement returned is checked by ``model.tricks.check_arrangement`` first.
+"""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Callable, Literal
 
-from model.tricks import Arrangement, Network, TricksRules
+from model.tricks import MAX_CARDS, Arrangement, Network, TricksRules, check_arrangement
 from solver.status import Status
 
 
@@ -44,7 +58,6 @@ class TricksSolution:
 
 Method = Literal["auto", "cpsat", "exact"]
 
-
 def solve_tricks(
     network: Network,
     rules: TricksRules = TricksRules(),
@@ -57,4 +70,33 @@ def solve_tricks(
     ``method="cpsat"`` forces the CP-SAT path (no small-network shortcut), ``"exact"`` the exact
     search of our own; ``"auto"`` picks. Raises ValueError for a network over MAX_CARDS cards.
     """
-    raise NotImplementedError
+    from solver.tricks_pipeline import Outcome, solve_problem
+    from solver.tricks_problem import build_problem, canonical_within_classes, to_arrangement
+
+    started = time.monotonic()
+    if network.size > MAX_CARDS:
+        raise ValueError(
+            f"the network has {network.size} cards, more than the {MAX_CARDS} a table can hold"
+        )
+    if method not in ("auto", "cpsat", "exact"):
+        raise ValueError(f"unknown method {method!r}: use auto, cpsat or exact")
+    problem = build_problem(network)
+    outcome: Outcome = solve_problem(problem, rules, started, time_limit, progress, method)
+    arrangement = None
+    if outcome.layout is not None:
+        arrangement = to_arrangement(problem, canonical_within_classes(problem, outcome.layout))
+        report = check_arrangement(network, arrangement, rules)
+        if not report.legal or report.tricks != outcome.value:
+            raise AssertionError(
+                f"solver bug: its arrangement with {outcome.value} Tricks fails the checker "
+                f"({report.tricks} Tricks; {'; '.join(report.violations) or 'legal'})"
+            )
+    return TricksSolution(
+        status=outcome.status,
+        tricks=outcome.value,
+        bound=outcome.bound,
+        arrangement=arrangement,
+        proof=outcome.proof,
+        proven_by=outcome.proven_by,
+        seconds=time.monotonic() - started,
+    )
