@@ -49,6 +49,634 @@ def cli() -> None:
     """
 
 
+# --- whitehouse tricks ---
+
+
+def _stdout_is_unicode() -> bool:
+    """True when standard output can hold box drawing characters."""
+    import codecs
+
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        return codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        return False
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write a whole file or nothing: a temporary file beside it, then a rename."""
+    import os
+    import tempfile
+
+    target = os.path.abspath(path)
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=".verify-", suffix=".tmp", dir=os.path.dirname(target)
+        )
+    except OSError as error:
+        raise InputError("--svg", "", f"cannot write {path}: {error.strerror or error}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, target)
+    except OSError as error:
+        os.unlink(temporary)
+        raise InputError("--svg", "", f"cannot write {path}: {error.strerror or error}") from None
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+class _ProgressLine:
+    """Shows a running solve on standard error once it has lasted half a second: the best
+    found, the bound and the time, redrawn a few times a second (the solver reports only when
+    the best or the bound changes)."""
+
+    DELAY, EVERY = 0.5, 0.2
+
+    def __init__(self) -> None:
+        import threading
+        import time
+
+        self.started = time.monotonic()
+        self.latest: Any = None
+        self.shown = 0
+        self.lock = threading.Lock()
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> "_ProgressLine":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.done.set()
+        self.thread.join()
+        with self.lock:
+            if self.shown:
+                sys.stderr.write("\r" + " " * self.shown + "\r")
+                sys.stderr.flush()
+
+    def __call__(self, progress: Any) -> None:
+        self.latest = progress
+
+    def _run(self) -> None:
+        import time
+
+        if self.done.wait(self.DELAY):
+            return
+        while not self.done.is_set():
+            self.draw(time.monotonic() - self.started)
+            self.done.wait(self.EVERY)
+
+    def draw(self, seconds: float) -> None:
+        from model.tricks_render import progress_line
+
+        latest = self.latest
+        best = None if latest is None else latest.best
+        bound = None if latest is None else latest.bound
+        line = progress_line(best, bound, seconds)
+        with self.lock:
+            sys.stderr.write("\r" + line.ljust(self.shown))
+            sys.stderr.flush()
+            self.shown = len(line)
+
+
+@cli.command("tricks")
+@click.argument("file", metavar="FILE|-")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+@click.option("--claim", type=int, metavar="N", help="A Trick total to check (wins over the file).")
+@click.option(
+    "--rule",
+    "rules",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rule option, e.g. connected=false (repeatable; wins over the file).",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True, max=86400),
+    default=60.0,
+    show_default=True,
+    metavar="S",
+    help="Seconds the solve may take before it reports what it has.",
+)
+@click.option("--svg", "svg_path", metavar="PATH", help="Also draw the answer as an SVG picture.")
+@click.option("--ascii", "use_ascii", is_flag=True, help="Draw with ASCII characters only.")
+def tricks_command(
+    file: str,
+    as_json: bool,
+    claim: int | None,
+    rules: tuple[str, ...],
+    time_limit: float,
+    svg_path: str | None,
+    use_ascii: bool,
+) -> None:
+    """How many Tricks a Locked Network makes (White House intern game), proven.
+
+    FILE (or - for standard input) is a JSON network of Supporters and Events, with optional
+    claim, arrangement to check, card to add and rules. Exit status: 0 every question answered
+    yes, 1 one answered no (claim refuted, illegal arrangement, no legal arrangement), 2 bad
+    input, 3 undecided within the time limit.
+    """
+    import json
+
+    from model.options import parse_rule_flags
+    from model.tricks_answer import answer_tricks
+    from model.tricks_input import load_question
+    from model.tricks_render import render_svg, render_text
+
+    question = load_question(file, claim, parse_rule_flags(rules))
+    if sys.stderr.isatty():
+        with _ProgressLine() as progress:
+            answer = answer_tricks(question, time_limit, progress)
+    else:
+        answer = answer_tricks(question, time_limit)
+    if svg_path:
+        _write_atomically(svg_path, render_svg(answer))
+    if as_json:
+        click.echo(json.dumps(answer.to_json()))
+    else:
+        click.echo(render_text(answer, ascii=use_ascii or not _stdout_is_unicode()), nl=False)
+    click.get_current_context().exit(answer.exit_status)
+
+
+# --- likes ---
+def _likes_options(command: Any) -> Any:
+    """The options every `verify likes` command takes."""
+    for option in reversed([
+        click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object."),
+        click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                     help="A rule option, e.g. intent_in_tie=others (repeatable; wins over the file)."),
+        click.option("--board", metavar="FILE", help="A board file (default: the illustrative sample)."),
+        click.option("--events", metavar="FILE", help="Event cards (default: the illustrative sample)."),
+        click.option("--intents", metavar="FILE", help="The Intent deck (default: the illustrative sample)."),
+    ]):
+        command = option(command)
+    return command
+
+
+@cli.group("likes")
+def likes_group() -> None:
+    """Likes and Lies: resolve a round step by step, or replay a game to its winner."""
+
+
+@likes_group.command("round")
+@click.argument("file", metavar="ROUND.json|-")
+@_likes_options
+def likes_round_command(file: str, as_json: bool, rules: tuple[str, ...], board: str | None,
+                        events: str | None, intents: str | None) -> None:
+    """Resolve one round: every move with the rule behind it, and the new state.
+
+    Exit status: 0 the round is legal (resolved), 1 an input breaks a rule (named), 2 bad input.
+    """
+    import json
+
+    from model.likes_io import check_round_file
+    from model.likes_report import round_json, round_text
+    from model.options import parse_rule_flags
+
+    chosen, result, error = check_round_file(file, board, events, intents, parse_rule_flags(rules))
+    if as_json:
+        click.echo(json.dumps(round_json(chosen, result, error)))
+    else:
+        click.echo(round_text(chosen, result, error))
+    click.get_current_context().exit(NO if error else YES)
+
+
+@likes_group.command("game")
+@click.argument("file", metavar="LOG.json|-")
+@_likes_options
+def likes_game_command(file: str, as_json: bool, rules: tuple[str, ...], board: str | None,
+                       events: str | None, intents: str | None) -> None:
+    """Replay a game log to its winner, or to the first input that breaks a rule.
+
+    Exit status: 0 replayed (won, no winner, or unfinished), 1 an input breaks a rule, 2 bad input.
+    """
+    import json
+
+    from model.likes_io import replay_game_file
+    from model.likes_report import game_json, game_text
+    from model.options import parse_rule_flags
+
+    chosen, game = replay_game_file(file, board, events, intents, parse_rule_flags(rules))
+    if as_json:
+        click.echo(json.dumps(game_json(chosen, game)))
+    else:
+        click.echo(game_text(chosen, game))
+    click.get_current_context().exit(NO if game.status == "illegal" else YES)
+
+
+# --- social ---
+def _social_options(command: Any) -> Any:
+    """The options every `verify social` command takes."""
+    command = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                           help="A rule option, e.g. like_own_gallery=returned_at_scoring "
+                                "(repeatable; wins over the file).")(command)
+    return click.option("--json", "as_json", is_flag=True,
+                        help="Print exactly one JSON object.")(command)
+
+
+@cli.group("social")
+def social_group() -> None:
+    """Social Network: judge a round's or a game's event log, or one Like."""
+
+
+@social_group.command("round")
+@click.argument("file", metavar="LOG.json|-")
+@_social_options
+def social_round_command(file: str, as_json: bool, rules: tuple[str, ...]) -> None:
+    """Replay one round's log: each illegal event with the rule it breaks, the Profiles, scores.
+
+    Exit status: 0 every event legal, 1 an illegal event found, 2 bad input.
+    """
+    import json
+
+    from model.options import parse_rule_flags
+    from model.social_io import judge_round_file
+    from model.social_report import round_json, round_text
+
+    result, chosen = judge_round_file(file, parse_rule_flags(rules))
+    click.echo(json.dumps(round_json(result, chosen)) if as_json else round_text(result))
+    click.get_current_context().exit(NO if result.violations else YES)
+
+
+@social_group.command("game")
+@click.argument("file", metavar="LOG.json|-")
+@_social_options
+def social_game_command(file: str, as_json: bool, rules: tuple[str, ...]) -> None:
+    """Replay every round of a game and name the winner, with the tie-break that decided it.
+
+    Exit status: 0 every event legal, 1 an illegal event found, 2 bad input.
+    """
+    import json
+
+    from model.options import parse_rule_flags
+    from model.social_io import judge_game_file
+    from model.social_report import game_json, game_text
+
+    result, chosen = judge_game_file(file, parse_rule_flags(rules))
+    click.echo(json.dumps(game_json(result, chosen)) if as_json else game_text(result))
+    illegal = any(r.violations for r in result.rounds)
+    click.get_current_context().exit(NO if illegal else YES)
+
+
+@social_group.command("like")
+@click.argument("file", metavar="STATE.json|-")
+@_social_options
+def social_like_command(file: str, as_json: bool, rules: tuple[str, ...]) -> None:
+    """Was that Like legal? From the Galleries on the table and who liked what.
+
+    Exit status: 0 legal, 1 not legal (the rule and its remedy named), 2 bad input.
+    """
+    import json
+
+    from model.options import parse_rule_flags
+    from model.social_io import judge_like_file
+    from model.social_report import like_json, like_text
+
+    answer, chosen = judge_like_file(file, parse_rule_flags(rules))
+    click.echo(json.dumps(like_json(answer, chosen)) if as_json else like_text(answer))
+    click.get_current_context().exit(YES if answer.legal else NO)
+
+
+# --- socks ---
+
+
+class _SocksGroup(click.Group):
+    """``verify socks FILE`` scores FILE; a first word that names a subcommand runs it."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        first = next((a for a in args if a == "-" or not a.startswith("-")), None)
+        if first is not None and first not in self.commands:
+            args = ["score", *args]
+        return super().parse_args(ctx, args)
+
+
+@cli.group("socks", cls=_SocksGroup)
+def socks_group() -> None:
+    """Oh My Socks!: score a finished game (FILE|-), play, replay and advise.
+
+    \b
+    verify socks FILE|-                  score a finished game (as `score`)
+    verify socks play --seed N --players K
+    verify socks replay LOG.json
+    verify socks advise POSITION.json
+    """
+
+
+@socks_group.command("score")
+@click.argument("file", metavar="FILE|-")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+def socks_score_command(file: str, as_json: bool) -> None:
+    """Score a finished game: sets, Super Socks placed at best, winners and why.
+
+    Exit status: 0 scored, 2 bad input, 3 a placement unproven (time limit).
+    """
+    import json
+
+    from model.jsonio import load_json, source_name
+    from model.socks_io import parse_scoring
+    from model.socks_report import SAMPLE_WARNING, render_score, score_json
+    from solver.socks import score_game
+    from solver.status import Status
+
+    scoring = parse_scoring(source_name(file), load_json(file))
+    game = score_game(scoring.hands, scoring.rules)
+    if scoring.catalogue == "sample":
+        click.echo(f"verify: {SAMPLE_WARNING}", err=True)
+    out = score_json(game, scoring.rules, scoring.catalogue)
+    click.echo(json.dumps(out) if as_json else render_score(game, scoring.rules))
+    click.get_current_context().exit(YES if game.status is Status.OPTIMAL else UNDECIDED)
+
+
+@socks_group.command("play")
+@click.option("--seed", type=int, required=True, help="The random seed (the same seed, the same game).")
+@click.option("--players", type=click.IntRange(2, 10), default=3, show_default=True)
+@click.option("--catalogue", "catalogue_file", metavar="FILE", help="A catalogue (default: the sample).")
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
+@click.option("-o", "--output", metavar="LOG.json", help="Write the log here (default: standard output).")
+@click.option("--json", "as_json", is_flag=True, help="With -o: print the summary as one JSON object.")
+def socks_play_command(
+    seed: int, players: int, catalogue_file: str | None, rules: tuple[str, ...], output: str | None, as_json: bool
+) -> None:
+    """Play a random legal game and write its log."""
+    import json
+    import os
+    import tempfile
+
+    from model.jsonio import load_json, source_name
+    from model.options import parse_rule_flags
+    from model.socks_game import dump_log, write_log
+    from model.socks_io import parse_catalogue_document, parse_rules
+    from model.socks_report import render_play
+
+    chosen = parse_rules("--rule", parse_rule_flags(rules))
+    catalogue, document = None, None
+    if catalogue_file is not None:
+        document = load_json(catalogue_file)
+        catalogue = parse_catalogue_document(source_name(catalogue_file), document)
+    log, _ = write_log(seed, players, chosen, catalogue, document)
+    text = dump_log(log)
+    if output is None:
+        click.echo(text)
+        return
+    target = os.path.abspath(output)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".verify-", suffix=".tmp", dir=os.path.dirname(target))
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+        os.replace(temporary, target)
+    except OSError as error:
+        raise InputError("--output", "", f"cannot write {output}: {error.strerror or error}") from None
+    summary = {"log": output, "seed": seed, "turns": len(log["turns"]), "result": log["result"]}
+    click.echo(json.dumps(summary) if as_json else render_play(log, output))
+
+
+@socks_group.command("replay")
+@click.argument("file", metavar="LOG.json|-")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+def socks_replay_command(file: str, as_json: bool) -> None:
+    """Check a game log turn by turn: the first illegal step, or the final scores.
+
+    Exit status: 0 every step legal, 1 an illegal step (the rule named), 2 bad input.
+    """
+    import json
+
+    from model.jsonio import load_json, source_name
+    from model.socks_engine import final_hands
+    from model.socks_game import replay
+    from model.socks_report import render_replay, replay_json
+    from solver.socks import score_game
+
+    data = load_json(file)
+    report = replay(source_name(file), data)
+    game = None
+    if report.legal and report.finished and report.state is not None:
+        game = score_game(final_hands(report.state), report.state.rules)
+    rules = report.state.rules if report.state is not None else None
+    kind = "user" if isinstance(data, dict) and "catalogue" in data else "sample"
+    if as_json:
+        click.echo(json.dumps(replay_json(report, game, rules, kind)))
+    else:
+        click.echo(render_replay(report, game, rules))
+    click.get_current_context().exit(YES if report.legal else NO)
+
+
+@socks_group.command("advise")
+@click.argument("file", metavar="POSITION.json|-")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+def socks_advise_command(file: str, as_json: bool) -> None:
+    """Every legal choice for the two cards drawn, with its effect on the visible scores now."""
+    import json
+
+    from model.jsonio import load_json, source_name
+    from model.socks_advise import advise, parse_position
+    from model.socks_report import advice_json, render_advice
+
+    advice = advise(parse_position(source_name(file), load_json(file)))
+    click.echo(json.dumps(advice_json(advice)) if as_json else render_advice(advice))
+
+
+# --- whitehouse game ---
+
+
+@cli.group("whitehouse")
+def whitehouse_group() -> None:
+    """The White House intern game: replay a game log, or play a random legal game."""
+
+
+def _whitehouse_output(text: str, path: str) -> None:
+    """Write a whole file or nothing (a temporary file beside it, then a rename)."""
+    import os
+    import tempfile
+
+    target = os.path.abspath(path)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".verify-", suffix=".tmp", dir=os.path.dirname(target))
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, target)
+    except OSError as error:
+        raise InputError("--out", "", f"cannot write {path}: {error.strerror or error}") from None
+
+
+@whitehouse_group.command("replay")
+@click.argument("file", metavar="LOG.json|-")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+def whitehouse_replay(file: str, as_json: bool) -> None:
+    """Replay a recorded game: the first illegal move and the rule it breaks, or the final table,
+    each player's proven Trick total and the winner. Exit 1 when a move is illegal."""
+    import json
+
+    from model.jsonio import load_json, source_name
+    from model.whitehouse_log import load_log, replay
+    from model.whitehouse_report import render_replay, replay_json
+    from model.whitehouse_tricks import UnprovenTotal
+
+    try:
+        result = replay(load_log(source_name(file), load_json(file)))
+    except UnprovenTotal as error:
+        click.echo(f"verify: undecided: {error}", err=True)
+        sys.exit(UNDECIDED)
+    if as_json:
+        click.echo(json.dumps(replay_json(result), sort_keys=False))
+    else:
+        click.echo(render_replay(result), nl=False)
+    sys.exit(NO if result.illegal else YES)
+
+
+@whitehouse_group.command("play")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), required=True, help="Same seed, same game.")
+@click.option("--players", type=click.IntRange(2, 12), default=4, show_default=True)
+@click.option("--catalogue", "catalogue_file", metavar="FILE", help="A catalogue (default: the sample).")
+@click.option("--rule", "rule_flags", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
+@click.option("--out", metavar="LOG.json", help="Write the log here (default: print it).")
+@click.option("--json", "as_json", is_flag=True, help="With --out: print the result as one JSON object.")
+def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_flags: tuple[str, ...],
+                    out: str | None, as_json: bool) -> None:
+    """Play a random legal game and write its log (which replay accepts)."""
+    import json
+
+    from model.jsonio import load_json, source_name
+    from model.options import parse_rule_flags
+    from model.whitehouse_cards import parse_catalogue
+    from model.whitehouse_log import Replay, play_log
+    from model.whitehouse_report import render_replay, replay_json
+    from model.whitehouse_rules import whitehouse_rules
+
+    rules = whitehouse_rules(parse_rule_flags(rule_flags), "--rule", "")
+    catalogue_data = None
+    if catalogue_file:
+        catalogue_data = load_json(catalogue_file)
+        parse_catalogue(source_name(catalogue_file), catalogue_data)
+    from model.whitehouse_tricks import UnprovenTotal
+
+    try:
+        log, state = play_log(players, seed, rules, catalogue_data)
+    except UnprovenTotal as error:
+        click.echo(f"verify: undecided: {error}", err=True)
+        sys.exit(UNDECIDED)
+    text = json.dumps(log, indent=1) + "\n"
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    _whitehouse_output(text, out)
+    from model.whitehouse import Engine
+
+    result = Replay(state, len(log["moves"]), None, Engine(state.catalogue, rules))
+    if as_json:
+        click.echo(json.dumps(replay_json(result)))
+    else:
+        click.echo(render_replay(result), nl=False)
+
+
+# --- checks ---
+
+_GAME_CHOICE = click.Choice(["whitehouse", "socks", "social", "likes"])
+
+
+@cli.command("checks")
+@click.option("--game", type=_GAME_CHOICE, help="Only this game's invariants.")
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+              help="A rule option, e.g. final_tie=no_winner (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True, max=86400), default=30.0,
+              show_default=True, metavar="S", help="Seconds each invariant's proof may take.")
+def checks_command(game: str | None, rules: tuple[str, ...], as_json: bool, time_limit: float) -> None:
+    """Prove the rule invariants of the games with Z3, on bounded domains.
+
+    A table of invariant x result with the time taken; each counterexample is drawn as a game
+    state and replayed through the Python engine. Exit status: 0 all proved, 1 one violated,
+    2 bad input, 3 one unknown (time limit).
+    """
+    import json
+
+    from checks import registry
+    from checks.invariants import run_checks
+    from checks.report import checks_json, checks_text, summary
+    from model.options import parse_rule_flags
+
+    by_game = registry.split_flags(parse_rule_flags(rules), game)
+    games = [game] if game else list(registry.GAME_NAMES)
+    chosen = {g: registry.rules(g, by_game.get(g, {})) for g in games}
+    checked = run_checks(chosen, game, time_limit)
+    click.echo(json.dumps(checks_json(checked, chosen)) if as_json else checks_text(checked))
+    counts = summary(checked)
+    click.get_current_context().exit(NO if counts["violated"] else UNDECIDED if counts["unknown"] else YES)
+
+
+@cli.command("options")
+@click.option("--game", type=_GAME_CHOICE, help="Only this game's options.")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+def options_command(game: str | None, as_json: bool) -> None:
+    """Every rule clarification: name, question, rulebook sentence, default, alternatives."""
+    import json
+
+    from checks import registry
+    from checks.report import options_text
+
+    found = registry.options(game)
+    if as_json:
+        click.echo(json.dumps({"options": [registry.option_json(o) for o in found]}))
+    else:
+        click.echo(options_text(found))
+
+
+@cli.command("rulings")
+@click.option("--game", type=_GAME_CHOICE, help="Only this game's rulings.")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+def rulings_command(game: str | None, as_json: bool) -> None:
+    """Run every ruling (a situation and its expected outcome under stated options).
+
+    Exit status: 0 all pass, 1 one fails (what differs is named).
+    """
+    import json
+
+    from checks.report import rulings_json, rulings_text
+    from checks.rulings import run_rulings
+
+    results = run_rulings(game)
+    click.echo(json.dumps(rulings_json(results)) if as_json else rulings_text(results))
+    click.get_current_context().exit(YES if all(r.passed for r in results) else NO)
+
+
+@cli.command("compare")
+@click.option("--rule", "rules", multiple=True, required=True, metavar="NAME=VALUE",
+              help="Give it twice: --rule NAME=A --rule NAME=B.")
+@click.option("--game", type=_GAME_CHOICE, help="The game (needed when several have the option).")
+@click.option("--games", type=click.IntRange(0, 1_000_000), default=200, show_default=True,
+              help="Random games per setting (0: none).")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True,
+              help="The first seed; game i is played on seed + i under both settings.")
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Local processes for the random games (the numbers do not depend on it).")
+@click.option("--ray", "ray_address", metavar="ADDRESS",
+              help="Run the random games on this Ray cluster ('local' starts one here).")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True, max=86400), default=30.0,
+              show_default=True, metavar="S", help="Seconds each invariant's proof may take.")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+def compare_command(rules: tuple[str, ...], game: str | None, games: int, seed: int, workers: int,
+                    ray_address: str | None, time_limit: float, as_json: bool) -> None:
+    """What a clarification changes: rulings, invariants and random games under A and under B."""
+    import json
+
+    from checks.compare import compare
+    from checks.report import compare_json, compare_text
+
+    bar = None
+    if sys.stderr.isatty() and games > 0:
+        bar = click.progressbar(length=games, label="random games", file=sys.stderr)
+        bar.__enter__()
+    try:
+        result = compare(rules, game, games, seed, workers, ray_address, time_limit,
+                         bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    click.echo(json.dumps(compare_json(result)) if as_json else compare_text(result))
+
+
 def main() -> None:
     """Console entry point."""
     cli(prog_name="verify")

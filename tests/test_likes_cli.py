@@ -245,22 +245,3 @@ def test_user_catalogues_are_used(tmp_path: Path) -> None:
     # Ben's Event card is no longer drawn: the board has no Event spaces.
     assert result.exit_code == 1
     assert json.loads(result.stdout)["violation"]["path"] == "round.events[0]"
-
-
-def _console_blocks(text: str) -> list[tuple[list[str], str]]:
-    blocks, lines = [], text.splitlines()
-    for index, line in enumerate(lines):
-        if line == "```console" and lines[index + 1].startswith("$ verify likes "):
-            end = lines.index("```", index + 1)
-            command = lines[index + 1][len("$ verify "):].split()
-            blocks.append((command, "\n".join(lines[index + 2:end]) + "\n"))
-    return blocks
-
-
-def test_tour_outputs_are_current() -> None:
-    blocks = _console_blocks((EXAMPLES / "README.md").read_text(encoding="utf-8"))
-    assert len(blocks) >= 4
-    for command, expected in blocks:
-        paths = [str(ROOT / arg) if arg.startswith("examples/") else arg for arg in command]
-        result = CliRunner().invoke(cli, paths)
-        assert result.stdout == expected, " ".join(command)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
-import shlex
 from pathlib import Path
 
 import pytest
@@ -19,22 +17,6 @@ SCORE = str(EXAMPLES / "score.json")
 
 def run(*args: str, stdin: str | None = None):
     return CliRunner().invoke(cli, list(args), input=stdin, prog_name="verify")
-
-
-def _console_blocks(text: str) -> list[tuple[str, str]]:
-    blocks = re.findall(r"```console\n\$ (verify [^\n]*)\n(.*?)```", text, flags=re.S)
-    return [(command, output) for command, output in blocks]
-
-
-TOUR = _console_blocks((EXAMPLES / "README.md").read_text(encoding="utf-8"))
-
-
-@pytest.mark.parametrize("command, output", TOUR, ids=[c for c, _ in TOUR])
-def test_the_tour_prints_what_it_shows(command, output, monkeypatch):
-    monkeypatch.chdir(ROOT)
-    result = run(*shlex.split(command)[1:])
-    assert result.output == output
-    assert result.exit_code == (1 if "illegal" in command else 0)
 
 
 def test_score_is_the_default_subcommand_and_reads_stdin():
