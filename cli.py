@@ -49,6 +49,28 @@ def cli() -> None:
     """
 
 
+def write_whole_file(path: str, text: str, flag: str) -> None:
+    """Write a whole file or nothing: a temporary file beside it, then a rename. A failure is
+    bad input of ``flag`` (the option that named the file)."""
+    import os
+    import tempfile
+
+    target = os.path.abspath(path)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".verify-", suffix=".tmp", dir=os.path.dirname(target))
+    except OSError as error:
+        raise InputError(flag, "", f"cannot write {path}: {error.strerror or error}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, target)
+    except BaseException as error:
+        os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise InputError(flag, "", f"cannot write {path}: {error.strerror or error}") from None
+        raise
+
+
 # --- whitehouse tricks ---
 
 
@@ -61,30 +83,6 @@ def _stdout_is_unicode() -> bool:
         return codecs.lookup(encoding).name.startswith("utf")
     except LookupError:
         return False
-
-
-def _write_atomically(path: str, text: str) -> None:
-    """Write a whole file or nothing: a temporary file beside it, then a rename."""
-    import os
-    import tempfile
-
-    target = os.path.abspath(path)
-    try:
-        handle, temporary = tempfile.mkstemp(
-            prefix=".verify-", suffix=".tmp", dir=os.path.dirname(target)
-        )
-    except OSError as error:
-        raise InputError("--svg", "", f"cannot write {path}: {error.strerror or error}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except OSError as error:
-        os.unlink(temporary)
-        raise InputError("--svg", "", f"cannot write {path}: {error.strerror or error}") from None
-    except BaseException:
-        os.unlink(temporary)
-        raise
 
 
 class _ProgressLine:
@@ -193,7 +191,7 @@ def tricks_command(
     else:
         answer = answer_tricks(question, time_limit)
     if svg_path:
-        _write_atomically(svg_path, render_svg(answer))
+        write_whole_file(svg_path, render_svg(answer), "--svg")
     if as_json:
         click.echo(json.dumps(answer.to_json()))
     else:
@@ -402,8 +400,6 @@ def socks_play_command(
 ) -> None:
     """Play a random legal game and write its log."""
     import json
-    import os
-    import tempfile
 
     from model.jsonio import load_json, source_name
     from model.options import parse_rule_flags
@@ -421,14 +417,7 @@ def socks_play_command(
     if output is None:
         click.echo(text)
         return
-    target = os.path.abspath(output)
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=".verify-", suffix=".tmp", dir=os.path.dirname(target))
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text + "\n")
-        os.replace(temporary, target)
-    except OSError as error:
-        raise InputError("--output", "", f"cannot write {output}: {error.strerror or error}") from None
+    write_whole_file(output, text + "\n", "--output")
     summary = {"log": output, "seed": seed, "turns": len(log["turns"]), "result": log["result"]}
     click.echo(json.dumps(summary) if as_json else render_play(log, output))
 
@@ -484,21 +473,6 @@ def socks_advise_command(file: str, as_json: bool) -> None:
 @cli.group("whitehouse")
 def whitehouse_group() -> None:
     """The White House intern game: replay a game log, or play a random legal game."""
-
-
-def _whitehouse_output(text: str, path: str) -> None:
-    """Write a whole file or nothing (a temporary file beside it, then a rename)."""
-    import os
-    import tempfile
-
-    target = os.path.abspath(path)
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=".verify-", suffix=".tmp", dir=os.path.dirname(target))
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except OSError as error:
-        raise InputError("--out", "", f"cannot write {path}: {error.strerror or error}") from None
 
 
 @whitehouse_group.command("replay")
@@ -561,7 +535,7 @@ def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_fl
     if out is None:
         click.echo(text, nl=False)
         return
-    _whitehouse_output(text, out)
+    write_whole_file(out, text, "--out")
     from model.whitehouse import Engine
 
     result = Replay(state, len(log["moves"]), None, Engine(state.catalogue, rules))

@@ -238,12 +238,13 @@ def test_legal_moves_are_exactly_what_apply_accepts():
     engine, state = table([{"supporters": [5, 6], "events": ["E5"]}, {"supporters": [10]}], phase="distraction",
                           rows={"distraction": ["D6", "D3", "D1"]})
     legal = engine.legal_moves(state)
+    assert legal
     for move in legal:
-        engine.apply(state, move)
+        assert engine.apply(state, move) is not None
     candidates = [Play(slot, discards, target, card, give)
                   for slot in ("closest", "middle", "furthest")
                   for discards in ((), (5,), (6,), ("E5",), (5, 6), (5, "E5"))
                   for target in (None, 0, 1) for card in (None, 5, 10) for give in (None, 5)]
     for move in candidates:
         if move not in legal:
-            refused(engine, state, move)
+            assert refused(engine, state, move)
