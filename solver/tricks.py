@@ -7,9 +7,11 @@ The pipeline, cheapest argument first:
 2. simple bounds (``tricks_bounds``) and a heuristic arrangement (``tricks_heuristic``): when
    they meet, the bound's argument is the proof;
 3. small networks: the exact search of our own (``tricks_exact``);
-4. CP-SAT (``tricks_cpsat``): first a relaxation without connectivity in the perimeter region,
-   whose pieces are then joined (``tricks_glue``); the connected model when joining fails. An
+4. CP-SAT (``tricks_cpsat``): up to 16 cards, one small model per exact span of the arrangement
+   (``tricks_boxes``); above, first a relaxation without connectivity in the perimeter region,
+   whose pieces are then joined (``tricks_glue``), the connected model when joining fails. An
    optimum below the simple bounds is confirmed by the exact search when the network is small.
+Every phase stops at the time limit, model building included.
 Every arrangement returned is checked by ``model.tricks.check_arrangement`` first.
 """
 

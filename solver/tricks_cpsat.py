@@ -45,6 +45,9 @@ class ModelSpec:
     at_most: int
     #: The cells are closed under transposition, so the transposed arrangement may be excluded.
     symmetric: bool = True
+    #: The cells are a full box and every row and column of it must be used (an arrangement of
+    #: exactly that span): its mirror images may then be excluded too.
+    exact_span: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,12 +65,17 @@ class ModelAnswer:
     layout: Layout | None
 
 
+class BuildTimeout(Exception):
+    """The time limit came while a model was being built."""
+
+
 class BuiltModel:
     """A CP-SAT model and the variables needed to hint and decode it."""
 
-    def __init__(self, problem: Problem, spec: ModelSpec) -> None:
+    def __init__(self, problem: Problem, spec: ModelSpec, deadline: float | None = None) -> None:
         from ortools.sat.python import cp_model
 
+        self.deadline = deadline
         self.problem = problem
         self.spec = spec
         self.model = model = cp_model.CpModel()
@@ -93,6 +101,7 @@ class BuiltModel:
         # At most one card per cell.
         for i in range(len(cells)):
             model.add_at_most_one(x[k][i] for k in classes)
+        self._check_clock()
         occupied = [sum(x[k][i] for k in classes) for i in range(len(cells))]
         is_supporter = [sum(x[k][i] for k in supporters) for i in range(len(cells))]
         is_event = [sum(x[k][i] for k in events) for i in range(len(cells))]
@@ -107,11 +116,14 @@ class BuiltModel:
         # A Supporter never borders an Event that does not list it (per direction and class:
         # the Supporter's cell, or at most one card of a non-matching Event class beside it).
         for s in supporters:
+            self._check_clock()
             partners = problem.class_partners(s)
             strangers = [e for e in events if e not in partners]
             if not strangers:
                 continue
             for i, j in edges:
+                if i % 64 == 0:
+                    self._check_clock()
                 for u, v in ((i, j), (j, i)):
                     model.add(x[s][u] + sum(x[e][v] for e in strangers) <= 1)
 
@@ -138,10 +150,16 @@ class BuiltModel:
         for i, (r, c) in enumerate(cells):
             model.add(occupied[i] <= self.row_used[r])
             model.add(occupied[i] <= self.col_used[c])
+        in_row: dict[int, list[int]] = {}
+        in_col: dict[int, list[int]] = {}
+        for i, (r, c) in enumerate(cells):
+            in_row.setdefault(r, []).append(i)
+            in_col.setdefault(c, []).append(i)
         for r in rows:
-            model.add(self.row_used[r] <= sum(occupied[i] for i, cell in enumerate(cells) if cell[0] == r))
+            model.add(self.row_used[r] <= sum(occupied[i] for i in in_row[r]))
         for c in cols:
-            model.add(self.col_used[c] <= sum(occupied[i] for i, cell in enumerate(cells) if cell[1] == c))
+            model.add(self.col_used[c] <= sum(occupied[i] for i in in_col[c]))
+        self._check_clock()
         placed = sum(occupied) if spec.pieces else n
         model.add(objective <= 2 * placed - sum(self.row_used.values()) - sum(self.col_used.values()))
 
@@ -160,12 +178,45 @@ class BuiltModel:
         self.first_col = [i for i, cell in enumerate(cells) if cell[1] == 0]
         if spec.symmetric:
             model.add(sum(occupied[i] for i in self.first_row) >= sum(occupied[i] for i in self.first_col))
+        if spec.exact_span:
+            # Every row and column of the box is used; mirrored top to bottom or left to right,
+            # an arrangement stays in the box, so the first row (column) holds at least as many
+            # cards as the last (mirroring keeps the other direction's counts; with the
+            # transposition rule above, the three together still leave one image of each).
+            for var in list(self.row_used.values()) + list(self.col_used.values()):
+                model.add(var == 1)
+            # Row by row and column by column, k cards have at most k - 1 borders between them.
+            horizontal: dict[int, list] = {}
+            vertical: dict[int, list] = {}
+            for e, (i, j) in enumerate(edges):
+                if cells[i][0] == cells[j][0]:
+                    horizontal.setdefault(cells[i][0], []).append(self.trick[e])
+                else:
+                    vertical.setdefault(cells[i][1], []).append(self.trick[e])
+                model.add(self.trick[e] <= occupied[i])
+                model.add(self.trick[e] <= occupied[j])
+            for r, items in horizontal.items():
+                model.add(sum(items) <= sum(occupied[i] for i in in_row[r]) - 1)
+            for c, items in vertical.items():
+                model.add(sum(items) <= sum(occupied[i] for i in in_col[c]) - 1)
+            last_row = [i for i, cell in enumerate(cells) if cell[0] == rows[-1]]
+            last_col = [i for i, cell in enumerate(cells) if cell[1] == cols[-1]]
+            if len(rows) > 1:
+                model.add(sum(occupied[i] for i in self.first_row) >= sum(occupied[i] for i in last_row))
+            if len(cols) > 1:
+                model.add(sum(occupied[i] for i in self.first_col) >= sum(occupied[i] for i in last_col))
 
         self.root: dict[int, object] = {}
         self.parent: dict[tuple[int, int], object] = {}
         self.depth: list[object] = []
         if spec.connected:
+            self._check_clock()
             self._connect(occupied, n)
+
+    def _check_clock(self) -> None:
+        """Building a large model takes seconds: stop when the time limit has come."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise BuildTimeout
 
     def _edge_tricks(self, is_supporter: list, is_event: list, capacity: list[int]) -> list:
         model, x, cells, edges = self.model, self.x, self.cells, self.edges
@@ -173,6 +224,8 @@ class BuiltModel:
         # A Trick is a Supporter-Event border (legality makes it a matching one).
         trick = []
         for i, j in edges:
+            if i % 64 == 0:
+                self._check_clock()
             b = model.new_bool_var(f"t{i}_{j}")
             model.add(b <= is_supporter[i] + is_supporter[j])
             model.add(b <= is_event[i] + is_event[j])
@@ -244,6 +297,8 @@ class BuiltModel:
         self.depth = [model.new_int_var(cells[i][0], max(cells[i][0], n - 1), f"d{i}") for i in range(len(cells))]
         incoming: list[list] = [[] for _ in cells]
         for j, cell in enumerate(cells):
+            if j % 64 == 0:
+                self._check_clock()
             for other in around(cell):
                 i = index.get(other)
                 if i is None:
@@ -316,13 +371,18 @@ class BuiltModel:
             if i in depth and depth[i] >= cells[i][0]:
                 model.add_hint(var, depth[i])
 
-    def solve(self, seconds: float, on_value: Callable[[int], None] | None = None) -> ModelAnswer:
+    def solve(
+        self, seconds: float, on_value: Callable[[int], None] | None = None, work: float | None = None
+    ) -> ModelAnswer:
         from ortools.sat.python import cp_model
 
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = SEED
         solver.parameters.max_time_in_seconds = max(0.001, seconds)
+        if work is not None:
+            # CP-SAT's deterministic time: the same budget gives the same answer on any machine.
+            solver.parameters.max_deterministic_time = work
         solver.parameters.linearization_level = LINEARIZATION
         self.model.maximize(self.objective)
         if on_value is None:
@@ -380,12 +440,19 @@ def solve_model(
     hint: Layout | None,
     seconds: float,
     on_value: Callable[[int], None] | None = None,
+    work: float | None = None,
 ) -> ModelAnswer:
-    """Build, hint and solve one model."""
+    """Build, hint and solve one model (``work``: a deterministic-time budget as well)."""
     if not spec.cells or spec.at_least > spec.at_most:
         return ModelAnswer("infeasible", None, None, None)
     started = time.monotonic()
-    built = BuiltModel(problem, spec)
+    try:
+        built = BuiltModel(problem, spec, started + seconds)
+    except BuildTimeout:
+        return ModelAnswer("unknown", None, None, None)
     if hint is not None:
         built.hint(hint)
-    return built.solve(seconds - (time.monotonic() - started), on_value)
+    left = seconds - (time.monotonic() - started)
+    if left <= 0:
+        return ModelAnswer("unknown", None, None, None)
+    return built.solve(left, on_value, work)

@@ -30,6 +30,8 @@ CONFIRM_LIMIT = 10
 #: The confirmation's work limit in search nodes (a count, not seconds, so that the outcome
 #: does not depend on the machine).
 CONFIRM_NODES = 20_000
+#: In ``auto`` mode, networks up to this size are settled box by box (``tricks_boxes``).
+BOX_DESCENT_LIMIT = 16
 #: Models with more (cell, class) pairs than this are not built: they would not finish within
 #: any sensible time limit, and building them alone takes seconds. Such networks get the
 #: heuristic arrangement and the gap to the bound.
@@ -236,6 +238,16 @@ def _cpsat_connected(
             return Outcome(Status.UNPROVEN, value, max(upper, value), layout, None, None)
         return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
 
+    if method == "auto" and problem.size <= BOX_DESCENT_LIMIT:
+        from solver.tricks_boxes import box_descent
+
+        descent = box_descent(problem, best, upper, clock.deadline, clock.report)
+        if descent.layout is not None:
+            best, best_layout = descent.value, descent.layout
+        if descent.complete:
+            return _confirmed(problem, clock, bound, best, best_layout)
+        upper = descent.upper
+        return unproven()
     if upper > best + 1:
         # A bounded share of the time: proving the bound out of reach can be the hard part.
         share = max(0.5, 0.3 * clock.left())

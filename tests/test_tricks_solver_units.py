@@ -303,3 +303,84 @@ def test_hundred_cards_in_pieces_give_a_legal_arrangement():
     solution = solve_tricks(network, rules, time_limit=5)
     assert solution.status in (Status.OPTIMAL, Status.UNPROVEN)
     assert_solution_checks(network, rules, solution)
+
+
+# --- flow bound, descent by exact span, time limit ---------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 30), st.sampled_from([0.1, 0.3, 0.6, 0.9]))
+def test_sides_bound_equals_a_maximum_flow_by_networkx(seed, cards, density):
+    import networkx as nx
+
+    from solver.tricks_bounds import SIDES, degree_limited_tricks
+    from solver.tricks_problem import match_components
+
+    problem = build_problem(random_network(seed, cards, density))
+    graph = nx.DiGraph()
+    for i in range(problem.size):
+        if problem.is_event[i] or not problem.partners[i]:
+            continue
+        graph.add_edge("source", ("card", i), capacity=min(SIDES, len(problem.partners[i])))
+        for j in problem.partners[i]:
+            graph.add_edge(("card", i), ("card", j), capacity=1)
+            graph.add_edge(("card", j), "sink", capacity=min(SIDES, len(problem.partners[j])))
+    expected = {}
+    if "source" in graph:
+        _, flow = nx.maximum_flow(graph, "source", "sink")
+        for group in match_components(problem):
+            if len(group) >= 2:
+                expected[group[0]] = sum(
+                    flow["source"].get(("card", i), 0) for i in group if not problem.is_event[i]
+                )
+    assert degree_limited_tricks(problem) == expected
+
+
+def test_boxes_cover_every_span_a_target_allows():
+    from solver.tricks_boxes import boxes
+
+    # 12 cards, 14 Tricks: R + C <= 10, R * C >= 12, R <= C.
+    assert sorted(boxes(12, 14)) == [
+        (2, 6), (2, 7), (2, 8), (3, 4), (3, 5), (3, 6), (3, 7), (4, 4), (4, 5), (4, 6), (5, 5)
+    ]
+    # Beyond the polyomino bound no box is left.
+    assert boxes(12, 18) == []
+    # One card fits a 1 x 1 box.
+    assert boxes(1, 0) == [(1, 1)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_box_descent_agrees_with_the_exact_search(seed):
+    import time
+
+    from solver.tricks_boxes import box_descent
+    from solver.tricks_exact import exact_search
+
+    problem = build_problem(random_network(seed, 8, 0.5))
+    if problem.pair_count() == 0:
+        pytest.skip("no matching pair")
+    upper = best_bound(problem).value
+    truth = exact_search(problem, -1, upper, time.monotonic() + 60)
+    assert truth.complete
+    # From a poor start (one Trick) the descent finds the maximum and proves it.
+    found = box_descent(problem, 1, upper, time.monotonic() + 60)
+    assert found.complete
+    assert found.value == truth.value == found.upper
+    if found.layout is not None:
+        assert layout_is_legal(problem, found.layout) and is_connected(found.layout)
+        assert layout_tricks(problem, found.layout) == found.value
+
+
+@pytest.mark.parametrize("cards", [44, 60])
+def test_time_limit_is_respected_on_large_networks(cards):
+    import time
+
+    import ortools.sat.python.cp_model  # noqa: F401  (its import is not the solver's time)
+
+    network = random_network(11, cards, 0.5)
+    for limit in (0.001, 1.0):
+        started = time.monotonic()
+        solution = solve_tricks(network, time_limit=limit)
+        assert time.monotonic() - started < limit + 0.5
+        assert solution.status == Status.UNPROVEN
+        assert_solution_checks(network, TricksRules(), solution)

@@ -1,0 +1,110 @@
+"""Descent by exact span: "no connected arrangement has t or more Tricks", box by box.
+
+An arrangement spanning exactly R rows and C columns has at most n - R horizontal and n - C
+vertical borders, so at least t Tricks need R + C <= 2n - t, and n cards need R * C >= n; a
+connected one also has R + C <= n + 1. Turned a quarter, an R x C arrangement is a C x R one, so
+boxes with R <= C cover all. Each box gets its own small model (every row and column used, one
+connected piece, legal borders, at least t Tricks): tightly constrained, so CP-SAT closes most of
+them fast. When every box is closed, no arrangement beats the best one known.
+
+Boxes are tried in rounds with a growing work budget (CP-SAT's deterministic time, so the
+outcome does not depend on the machine), the easy ones closing in the first round.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from solver.tricks_problem import Layout, Problem
+
+#: Work budget (CP-SAT deterministic time) per box in the first round; each round quadruples it.
+FIRST_WORK = 0.5
+#: Rounds before giving up (the clock usually stops it first).
+ROUNDS = 12
+
+
+@dataclass(frozen=True)
+class BoxResult:
+    """What the descent established."""
+
+    #: The best Trick total known (the one given, or better).
+    value: int
+    #: A layout reaching ``value`` when the descent found a better one, else None.
+    layout: Layout | None
+    #: True when every box is closed: ``value`` is the maximum.
+    complete: bool
+    #: Every connected arrangement has at most this many Tricks.
+    upper: int
+
+
+def boxes(cards: int, target: int) -> list[tuple[int, int]]:
+    """The spans (R, C), R <= C, a connected arrangement with ``target`` Tricks may have;
+    squarest first (most borders to spare)."""
+    n = cards
+    limit = min(2 * n - target, n + 1)
+    found = [
+        (rows, cols)
+        for rows in range(1, n + 1)
+        for cols in range(rows, n + 1)
+        if rows + cols <= limit and rows * cols >= n
+    ]
+    return sorted(found, key=lambda box: (box[0] + box[1], box[1] - box[0]))
+
+
+def box_descent(
+    problem: Problem,
+    best: int,
+    upper: int,
+    deadline: float,
+    report: Callable[[int, int], None] | None = None,
+) -> BoxResult:
+    """Prove ``best`` optimal (or find better arrangements) box by box, until ``deadline``."""
+    from solver.tricks_cpsat import ModelSpec, solve_model
+    from solver.tricks_problem import layout_tricks
+
+    n = problem.size
+    found: Layout | None = None
+    # Box -> the most Tricks it holds is known to be below the current target.
+    open_boxes = boxes(n, best + 1)
+    work = FIRST_WORK
+    for _ in range(ROUNDS):
+        still_open = []
+        for rows, cols in open_boxes:
+            if best >= upper:
+                break
+            if rows + cols > 2 * n - (best + 1):
+                continue
+            left = deadline - time.monotonic()
+            if left <= 0:
+                still_open.append((rows, cols))
+                continue
+            cells = tuple((r, c) for r in range(rows) for c in range(cols))
+            spec = ModelSpec(
+                cells,
+                connected=True,
+                pieces=False,
+                at_least=best + 1,
+                at_most=min(upper, 2 * n - rows - cols),
+                symmetric=rows == cols,
+                exact_span=True,
+            )
+            answer = solve_model(problem, spec, None, left, work=work)
+            if answer.status in ("optimal", "feasible") and answer.layout is not None:
+                value = layout_tricks(problem, answer.layout)
+                if value > best:
+                    best, found = value, answer.layout
+                    if report is not None:
+                        report(best, upper)
+                if answer.status == "feasible":
+                    still_open.append((rows, cols))
+            elif answer.status == "unknown":
+                still_open.append((rows, cols))
+        open_boxes = [box for box in still_open if box[0] + box[1] <= 2 * n - (best + 1)]
+        if not open_boxes or best >= upper or time.monotonic() >= deadline:
+            break
+        work *= 4
+    complete = best >= upper or not open_boxes
+    upper = max([best] + [min(upper, 2 * n - rows - cols) for rows, cols in open_boxes if not complete])
+    return BoxResult(best, found, complete, upper)
