@@ -44,7 +44,7 @@ from model.whitehouse_state import (
     Take,
     kind_of,
 )
-from model.whitehouse_tricks import TrickOracle, exposed_entry, pair_entry, single_entry
+from model.whitehouse_tricks import TrickOracle, line_entry, pair_entry, single_entry
 
 #: Cost in discarded cards of each slot.
 COST = {"furthest": 0, "middle": 1, "closest": 2}
@@ -268,7 +268,7 @@ class Engine:
     def entry(self, player: Player, cards: tuple[CardId, ...]) -> Arrangement | None:
         """A legal arrangement of the network with ``cards`` entered (a matching pair edge to
         edge, or one card beside a matching card already there); None when they cannot enter.
-        The stored layout is tried first, then the network's best layout with the card."""
+        The stored layout is tried first, then a rearrangement that always works (line_entry)."""
         refs = tuple(CardRef(kind_of(c), c) for c in cards)
         network = self.network(player.network, cards)
         if len(cards) == 2:
@@ -278,21 +278,7 @@ class Engine:
         (card,) = cards
         if not any(self.matches(card, p.card.id) for p in player.network.placements):
             return None
-        found = single_entry(network, player.network, refs[0]) or exposed_entry(network, player.network, refs[0])
-        if found is not None:
-            return found
-        # Rearranging is allowed at any time: the network's best layout with the card is a
-        # witness when the old cards stay one network and the card borders a matching one.
-        best = self.oracle.total(network).arrangement
-        from model.tricks import neighbours, pieces
-
-        cells = best.cells()
-        where = next(p.cell for p in best.placements if p.card == refs[0])
-        beside = any(n in cells and network.matches(refs[0], cells[n]) for n in neighbours(where))
-        rest = [cell for cell in cells if cell != where]
-        if beside and (not self.rules.tricks.connected or len(pieces(rest)) <= 1):
-            return best
-        return None
+        return single_entry(network, player.network, refs[0]) or line_entry(network, player.network, refs[0])
 
     def can_enter(self, player: Player, cards: tuple[CardId, ...]) -> bool:
         """Whether ``cards`` may lock in. A matching pair always can: the cell above the leftmost

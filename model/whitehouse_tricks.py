@@ -219,42 +219,27 @@ def pair_entry(network: Network, arrangement: Arrangement, first: CardRef, secon
     return Arrangement(arrangement.placements + (Placement(same, *above), Placement(partner, above[0] - 1, above[1])))
 
 
-def exposed_entry(network: Network, old: Arrangement, card: CardRef, budget: int = 20_000) -> Arrangement | None:
-    """Rearrange the old cards so that a card matching ``card`` sits in the top row, then let
-    ``card`` enter above it (that cell borders nothing else). A depth-first search places the old
-    cards one by one below row 0, each on a free cell beside those placed and bordering no
-    non-matching card of the other kind, so the old network stays one legal piece. None when no
-    such layout is found within ``budget`` placements tried."""
+def line_entry(network: Network, old: Arrangement, card: CardRef) -> Arrangement | None:
+    """A rearrangement that lets ``card`` enter beside a matching card: the old cards in one row,
+    Supporters first and Events after, joined by a matching pair (or, where the old network holds
+    no matching pair, which only a network allowed in pieces can, with an empty cell between the
+    two kinds), and ``card`` above a card it matches, where it borders nothing else. Every border
+    in the row is Supporter-Supporter, Event-Event or the matching junction, so the old cards stay
+    one legal piece. None when no old card matches ``card``: this settles the question exactly,
+    since the construction works whenever such a card exists."""
     olds = [p.card for p in old.placements]
-    partners = sorted((c for c in olds if network.matches(card, c)), key=lambda c: c._order)
-    for anchor in partners:
-        cells: dict[Cell, CardRef] = {(0, 0): anchor}
-        rest = [c for c in olds if c != anchor]
-        tries = [0]
-
-        def grow(remaining: list[CardRef]) -> bool:
-            if not remaining:
-                return True
-            frontier = sorted({n for cell in cells for n in neighbours(cell) if n not in cells and n[0] >= 0})
-            for index, next_card in enumerate(remaining):
-                fitted = False
-                for cell in frontier:
-                    tries[0] += 1
-                    if tries[0] > budget:
-                        return False
-                    if _fits(network, cells, cell, next_card):
-                        fitted = True
-                        cells[cell] = next_card
-                        if grow(remaining[:index] + remaining[index + 1:]):
-                            return True
-                        del cells[cell]
-                if fitted:
-                    # Placing another card first would only change the order of the same layouts
-                    # (a heuristic cut; the budget bounds the rest).
-                    return False
-            return False
-
-        if grow(rest):
-            placed = tuple(Placement(c, r, col) for (r, col), c in cells.items())
-            return Arrangement(placed + (Placement(card, -1, 0),))
-    return None
+    anchors = sorted((c for c in olds if network.matches(card, c)), key=lambda c: c._order)
+    if not anchors:
+        return None
+    supporters = sorted((c for c in olds if c.kind == SUPPORTER), key=lambda c: c._order)
+    events = sorted((c for c in olds if c.kind != SUPPORTER), key=lambda c: c._order)
+    junction = next(((s, e) for s in supporters for e in events if network.matches(s, e)), None)
+    gap = 1 if supporters and events and junction is None else 0
+    if junction is not None:
+        supporter, event = junction
+        supporters = [c for c in supporters if c != supporter] + [supporter]
+        events = [event] + [c for c in events if c != event]
+    columns = {c: i for i, c in enumerate(supporters)}
+    columns.update({c: len(supporters) + gap + i for i, c in enumerate(events)})
+    placed = tuple(Placement(c, 0, columns[c]) for c in supporters + events)
+    return Arrangement(placed + (Placement(card, -1, columns[anchors[0]]),))

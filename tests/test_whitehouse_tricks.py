@@ -6,8 +6,20 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from model.tricks import EVENT, SUPPORTER, Arrangement, CardRef, Event, Network, Supporter, TricksRules, check_arrangement
-from model.whitehouse_tricks import TrickOracle, canonical_key, pair_entry, single_entry, upper_bound
+from model.tricks import (
+    EVENT,
+    SUPPORTER,
+    Arrangement,
+    CardRef,
+    Event,
+    Network,
+    Placement,
+    Supporter,
+    TricksRules,
+    check_arrangement,
+    neighbours,
+)
+from model.whitehouse_tricks import TrickOracle, canonical_key, line_entry, pair_entry, single_entry, upper_bound
 from oracle_tricks import oracle_max_tricks, oracle_solve
 from whitehouse_support import reference_solve
 
@@ -132,3 +144,36 @@ def test_a_lock_can_lower_the_trick_total():
     after = Arrangement(tuple(diamond + [e("EX", 0, 2), s(2, 2, -1)]))
     report = check_arrangement(network, after)
     assert report.legal and report.tricks == 15
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_line_entry_lets_any_matching_card_enter_legally(data):
+    ids = data.draw(st.lists(st.integers(1, 9), min_size=1, max_size=5, unique=True))
+    events = tuple(
+        Event(f"E{i}", frozenset(data.draw(st.lists(st.integers(1, 10), max_size=4))))
+        for i in range(data.draw(st.integers(0, 4)))
+    )
+    network = Network(tuple(Supporter(i) for i in ids), events)
+    connected = data.draw(st.booleans())
+    if connected and events and not network.matching_pairs():
+        return  # no legal connected network holds both kinds without a matching pair
+    newcomer = data.draw(st.sampled_from([CardRef(SUPPORTER, 10), CardRef(EVENT, "NEW")]))
+    partners = [c for c in network.cards() if c.kind != newcomer.kind]
+    if newcomer.kind == SUPPORTER:
+        bigger = network.with_card(Supporter(10))
+    else:
+        listed = frozenset(data.draw(st.lists(st.sampled_from(ids), max_size=3)))
+        bigger = network.with_card(Event("NEW", listed))
+    old = Arrangement(tuple(Placement(c, 0, 3 * i) for i, c in enumerate(network.cards())))
+    entered = line_entry(bigger, old, newcomer)
+    matches = [c for c in partners if bigger.matches(newcomer, c)]
+    assert (entered is None) == (not matches)
+    if entered is not None:
+        rules = TricksRules(connected=connected)
+        assert check_arrangement(bigger, entered, rules).legal
+        cells = entered.cells()
+        where = next(p.cell for p in entered.placements if p.card == newcomer)
+        assert any(n in cells and bigger.matches(newcomer, cells[n]) for n in neighbours(where))
+        rest = Arrangement(tuple(p for p in entered.placements if p.card != newcomer))
+        assert check_arrangement(network, rest, rules).legal
