@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
 
 from model.errors import InputError
 from model.social import judge_game, judge_like, judge_round
@@ -57,21 +56,3 @@ def load_rulings() -> list[dict]:
     folder = resources.files("checks").joinpath(*RULINGS)
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
     return [json.loads(f.read_text(encoding="utf-8")) for f in files]
-
-
-def differences(ruling: dict) -> list[str]:
-    """What differs between a ruling's expected and actual outcome (empty: it holds)."""
-    actual, expected = evaluate(ruling), ruling["expected"]
-    return [
-        f"{key}: expected {json.dumps(expected.get(key))}, got {json.dumps(actual.get(key))}"
-        for key in sorted(set(expected) | set(actual))
-        if expected.get(key) != actual.get(key)
-    ]
-
-
-def main() -> Any:  # pragma: no cover - a convenience for designers
-    for ruling in load_rulings():
-        diff = differences(ruling)
-        print(f"{'ok  ' if not diff else 'FAIL'} {ruling['name']}")
-        for line in diff:
-            print(f"     {line}")

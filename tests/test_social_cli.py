@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 from social_logs import Scenario
 
-from checks.social_rulings import differences, load_rulings
+from checks.rulings import run_one
+from checks.social_rulings import load_rulings
 from cli import cli
 from model.social import judge_game
 from model.social_cards import sample_decks
@@ -158,7 +159,8 @@ def test_shipped_schemas_equal_the_models(name: str) -> None:
 
 @pytest.mark.parametrize("ruling", load_rulings(), ids=lambda r: r["name"][:60])
 def test_rulings(ruling: dict) -> None:
-    assert differences(ruling) == []
+    result = run_one("social", ruling)
+    assert result.passed, result.differences
 
 
 def test_every_option_has_a_ruling_that_sets_it() -> None:
