@@ -11,6 +11,7 @@ from model.tricks import TricksRules
 from solver.status import Status
 from solver.tricks_bounds import Bound, best_bound, region
 from solver.tricks_exact import exact_search
+from solver.tricks_embed import pieces_reach
 from solver.tricks_heuristic import connected_heuristic
 from solver.tricks_problem import (
     Layout,
@@ -30,6 +31,12 @@ CONFIRM_LIMIT = 10
 #: The confirmation's work limit in search nodes (a count, not seconds, so that the outcome
 #: does not depend on the machine).
 CONFIRM_NODES = 20_000
+#: The embedding search's work limit per target in search nodes (about half a second; a count
+#: keeps the answer the same on every machine).
+EMBED_NODES = 30_000
+#: The embedding search is tried only when at most this many matching pairs may lie apart
+#: (dense networks have many more pairs than any arrangement can lay edge to edge).
+EMBED_APART = 10
 #: In ``auto`` mode, networks up to this size are settled box by box (``tricks_boxes``).
 BOX_DESCENT_LIMIT = 16
 #: Models with more (cell, class) pairs than this are not built: they would not finish within
@@ -121,6 +128,11 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
     clock.report(value, bound.value)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
+    upper = bound.value
+    if method == "auto":
+        upper = _relaxed_upper(problem, value, bound.value, clock)
+        if value >= upper:
+            return _proven(value, layout, bound, "exhaustive search")
     if method == "exact" or (method == "auto" and problem.size <= EXACT_AUTO_LIMIT):
         return _exact(problem, clock, bound, value, layout, pieces=False)
     if method == "auto" and problem.size <= CONFIRM_LIMIT:
@@ -130,9 +142,35 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
         if quick.layout is not None:
             value, layout = quick.value, quick.layout
             clock.report(value, bound.value)
-        if quick.complete:
+        if quick.complete or value >= upper:
             return _proven(value, layout, bound, "exhaustive search")
-    return _cpsat_connected(problem, clock, bound, value, layout, method)
+    return _cpsat_connected(problem, clock, bound, value, layout, method, upper)
+
+
+def _refuted(problem: Problem, value: int, clock: Clock) -> bool:
+    """True when our embedding search proves that no arrangement, even in pieces, makes more
+    than ``value`` Tricks (a node limit, not the clock, decides when it gives up)."""
+    if problem.pair_count() - (value + 1) > EMBED_APART:
+        return False
+    return pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES) is False
+
+
+def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock) -> int:
+    """An upper bound at most ``bound`` from the embedding search: first "nothing beats
+    ``value``" (often a few hundred nodes), then down from ``bound`` while each target is refuted
+    (high targets leave few pairs apart, so they are the cheap ones). A node limit per target,
+    not the clock, decides when it gives up, so the answer is repeatable."""
+    def refuted(target: int) -> bool:
+        if problem.pair_count() - target > EMBED_APART:
+            return False
+        return pieces_reach(problem, target, clock.deadline, node_limit=EMBED_NODES) is False
+
+    if refuted(value + 1):
+        return value
+    upper = bound
+    while upper > value + 1 and refuted(upper):
+        upper -= 1
+    return upper
 
 
 def _exact(problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout, pieces: bool) -> Outcome:
@@ -224,16 +262,19 @@ def _attempt(
 
 
 def _cpsat_connected(
-    problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout, method: str
+    problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout, method: str, upper: int
 ) -> Outcome:
     """CP-SAT: try the bound itself first (a small region; a hit proves it), then anything
     better than the best known. In ``cpsat`` mode the heuristic is only a hint: every answer
     comes from a model."""
     hint = layout
     best, best_layout = (value, layout) if method == "auto" else (-1, None)
-    upper = bound.value
+    # Below the cheap bound, an upper bound from our own embedding search (auto mode only).
+    relaxed = upper
 
     def unproven() -> Outcome:
+        if method == "auto" and best_layout is not None and best > value and _refuted(problem, best, clock):
+            return _proven(best, best_layout, bound, "exhaustive search")
         if best_layout is None:
             return Outcome(Status.UNPROVEN, value, max(upper, value), layout, None, None)
         return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
@@ -244,6 +285,8 @@ def _cpsat_connected(
         descent = box_descent(problem, best, upper, clock.deadline, clock.report)
         if descent.layout is not None:
             best, best_layout = descent.value, descent.layout
+        if descent.layout is not None and best >= relaxed:
+            return _proven(best, best_layout, bound, "exhaustive search")
         if descent.complete:
             return _confirmed(problem, clock, bound, best, best_layout)
         upper = descent.upper
@@ -336,6 +379,8 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
     value = layout_tricks(problem, layout)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
+    if method == "auto" and _refuted(problem, value, clock):
+        return _proven(value, layout, bound, "exhaustive search")
     k = problem.size
     if method == "exact" or (method == "auto" and k <= CONFIRM_LIMIT):
         # The plain-box CP-SAT model below is weak; up to 10 cards our own search does better.
