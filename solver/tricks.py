@@ -6,8 +6,11 @@ The pipeline, cheapest argument first:
    border is unavoidable); otherwise a legal one always exists;
 2. simple bounds (``tricks_bounds``) and a heuristic arrangement (``tricks_heuristic``): when
    they meet, the bound's argument is the proof;
-3. small networks: the exact search of our own (``tricks_exact``);
-4. CP-SAT (``tricks_cpsat``): up to 16 cards, one small model per exact span of the arrangement
+3. the embedding search of our own (``tricks_embed``): no arrangement, even in pieces, lays more
+   than so many matching pairs edge to edge; it settles most optima below the simple bounds
+   and lowers the bound the later phases must reach;
+4. small networks: the exact search of our own (``tricks_exact``);
+5. CP-SAT (``tricks_cpsat``): up to 16 cards, one small model per exact span of the arrangement
    (``tricks_boxes``); above, first a relaxation without connectivity in the perimeter region,
    whose pieces are then joined (``tricks_glue``), the connected model when joining fails. An
    optimum below the simple bounds is confirmed by the exact search when the network is small.
