@@ -25,9 +25,6 @@ from typing import Any
 
 from model.socks_cards import sample_catalogue
 from model.socks_engine import (
-    WAIT_ANYONE,
-    WAIT_END,
-    WAIT_OWNER,
     IllegalMove,
     State,
     WildState,
@@ -75,14 +72,7 @@ def table_state(situation: dict, rules: Any) -> State:
         for card in collections[seat]:
             if catalogue.card_sets[card] is not None:
                 continue
-            value = player["super_sock"]
-            if value == "end":
-                wilds.append(WildState(card, seat, None, WAIT_END))
-            elif value == "waiting":
-                anyone = first_of_game and rules.super_first_sock == "anyone"
-                wilds.append(WildState(card, seat, None, WAIT_ANYONE if anyone else WAIT_OWNER))
-            else:
-                wilds.append(WildState(card, seat, value, None))
+            wilds.append(WildState.described(card, seat, player["super_sock"], first_of_game, rules))
     deck = tuple(index(c) for c in situation.get("deck", []))
     drawn = tuple(index(c) for c in situation["drawn"])
     if catalogue.wm not in deck + drawn:

@@ -15,9 +15,6 @@ from typing import Any
 from model.errors import InputError, join_path
 from model.socks_cards import Catalogue, sample_catalogue
 from model.socks_engine import (
-    WAIT_ANYONE,
-    WAIT_END,
-    WAIT_OWNER,
     GiftTo,
     Move,
     RescueFrom,
@@ -144,13 +141,7 @@ def parse_position(source: str, data: Any) -> State:
                     source, join_path(path, "collection"), f"say the set of Super Sock {catalogue.id_of(card)}"
                 )
             where, value = values[card]
-            if value == "end":
-                wilds.append(WildState(card, seat, None, WAIT_END))
-            elif value == "waiting":
-                anyone = first_of_game and rules.super_first_sock == "anyone"
-                wilds.append(WildState(card, seat, None, WAIT_ANYONE if anyone else WAIT_OWNER))
-            else:
-                wilds.append(WildState(card, seat, value, None))
+            wilds.append(WildState.described(card, seat, value, first_of_game, rules))
     unseen = [c for c in range(len(catalogue.cards)) if c not in used]
     gifts = []
     for seat, player in enumerate(doc.players):

@@ -121,6 +121,20 @@ class WildState:
     #: While it has no set: ``anyone``, ``owner`` or ``end`` (what will decide it).
     waiting: str | None
 
+    @classmethod
+    def described(
+        cls, card: int, owner: int, value: int | str, first_of_game: bool, rules: SocksRules
+    ) -> "WildState":
+        """A Super Sock from a position's description: its set, ``"end"`` (chosen at the end)
+        or ``"waiting"`` (typed by the next Sock: anyone's when it was the game's first Sock
+        and the rules say so, else its owner's)."""
+        if value == "end":
+            return cls(card, owner, None, WAIT_END)
+        if value == "waiting":
+            anyone = first_of_game and rules.super_first_sock == "anyone"
+            return cls(card, owner, None, WAIT_ANYONE if anyone else WAIT_OWNER)
+        return cls(card, owner, value, None)  # type: ignore[arg-type]
+
 
 @dataclass(frozen=True)
 class State:

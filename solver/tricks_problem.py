@@ -141,7 +141,10 @@ def layout_is_legal(problem: Problem, layout: Layout) -> bool:
 
 
 def cell_pieces(cells: Iterable[Cell]) -> list[list[Cell]]:
-    """The edge-connected pieces of a set of cells, each sorted, in order of first cell."""
+    """The edge-connected pieces of a set of cells, each sorted, in order of first cell.
+
+    ``model.tricks.pieces`` does the same for the checker; it is kept apart on purpose, so that
+    a fault in one cannot hide from the other."""
     unseen = set(cells)
     found = []
     for start in sorted(unseen):

@@ -194,7 +194,11 @@ def _draw_table(deck: list, row: list, hand: list) -> str:
             f"Active Hand: {' '.join(f'S{c}' for c in hand) or 'empty'}")
 
 
-def _case_query(ctx: Context, violation: Callable[[Take, Shape], Any]) -> tuple[Any, Symbols, list[Shape]]:
+def _case_counterexample(
+    ctx: Context, violation: Callable[[Take, Shape], Any]
+) -> tuple[Shape, list, list, list] | None:
+    """Ask Z3 for a take, over every row shape, that breaks ``violation``; decoded as the shape
+    and the deck, row and hand it needs, or None when no take does."""
     enc: RowsEncoding = ctx.z3
     sym = Symbols.make()
     all_shapes = shapes()
@@ -208,8 +212,9 @@ def _case_query(ctx: Context, violation: Callable[[Take, Shape], Any]) -> tuple[
     solver.add(z3.Or(options))
     model = ctx.search(solver)
     if model is None:
-        return None, sym, all_shapes
-    return (model, read(model, case)), sym, all_shapes
+        return None
+    shape = all_shapes[read(model, case)]
+    return (shape, *_decode_shape(model, sym, shape))
 
 
 def _cards_of(state: Any) -> list:
@@ -228,12 +233,10 @@ def check_conserved(ctx: Context) -> Counterexample | None:
         before, after = _places(take)
         return count(v == probe for v in before) != count(v == probe for v in after)
 
-    found, sym, all_shapes = _case_query(ctx, lambda t, s: z3.And(probe > 0, violation(t, s)))
+    found = _case_counterexample(ctx, lambda t, s: z3.And(probe > 0, violation(t, s)))
     if found is None:
         return None
-    model, index = found
-    shape = all_shapes[index]
-    deck, row, hand = _decode_shape(model, sym, shape)
+    shape, deck, row, hand = found
     state, move, legal, after = replay_take(ctx.rules, shape, deck, row, hand)
     before_cards = _cards_of(state)
     after_cards = _cards_of(after) if after is not None else before_cards
@@ -293,12 +296,10 @@ def check_row_order(ctx: Context) -> Counterexample | None:
             wrong += [z3.And([v != t for t in top] or [z3.BoolVal(True)]) for v in present[:drawn]]
         return z3.Or(wrong)
 
-    found, sym, all_shapes = _case_query(ctx, violation)
+    found = _case_counterexample(ctx, violation)
     if found is None:
         return None
-    model, index = found
-    shape = all_shapes[index]
-    deck, row, hand = _decode_shape(model, sym, shape)
+    shape, deck, row, hand = found
     state, move, legal, after = replay_take(ctx.rules, shape, deck, row, hand)
     new_row = list(after.rows[0]) if after is not None else row
     remaining = [row[j] for j in range(3) if j != shape.slot and row[j] is not None]
