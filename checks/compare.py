@@ -140,10 +140,14 @@ def invariant_changes(game: str, name: str, a: Any, b: Any, time_limit: float) -
 
 # --- simulation -------------------------------------------------------------------------------------
 
-#: The statistics each simulated game reports, by game: (name, what it measures).
+#: The statistics each simulated game reports, by game, in the order its player returns them.
+#: Social Network is played simultaneously by three or more, so no seat moves first: instead of
+#: "first player wins" it reports the share of rounds that stall (nobody can play any more).
 STATISTICS: dict[str, tuple[str, ...]] = {
     "socks": ("first player wins", "game length (turns)", "winning score"),
     "whitehouse": ("first player wins", "game length (turns)", "most Tricks at the end"),
+    "social": ("stalled rounds", "game length (plays)", "winning score"),
+    "likes": ("first player wins", "game length (rounds)", "winners per game"),
 }
 
 
@@ -171,9 +175,35 @@ def _whitehouse_game(rules: Any, seed: int) -> tuple[float, float, float]:
     return share, float(final.turn), float(max(p.tricks for p in final.players))
 
 
+def _social_game(rules: Any, seed: int) -> tuple[float, float, float]:
+    from model.social_cards import sample_decks
+    from model.social_random import random_game
+
+    names = tuple(f"P{i + 1}" for i in range(SIM_PLAYERS))
+    setup, result = random_game(sample_decks(), rules, names, random.Random(seed))
+    # A round without an end stalled: nothing legal could change the table any more.
+    stalled = sum(1 for r in result.rounds if r.end is None) / len(result.rounds)
+    plays = sum(1 for r in setup.rounds for e in r.events if e.action == "play")
+    return stalled, float(plays), float(max(total for _, total in result.totals))
+
+
+def _likes_game(rules: Any, seed: int) -> tuple[float, float, float]:
+    from model.likes_io import sample_catalogue
+    from model.likes_random import random_game
+
+    names = tuple(f"P{i + 1}" for i in range(SIM_PLAYERS))
+    _, _, result = random_game(sample_catalogue(), rules, names, random.Random(seed))
+    # A game without a winner (the Intent decks, or the Event cards when discarded, ran out)
+    # counts 0 for the first player, as for the rest.
+    share = 1 / len(result.winners) if names[0] in result.winners else 0.0
+    return share, float(len(result.rounds)), float(len(result.winners))
+
+
 PLAYERS: dict[str, Callable[[Any, int], tuple[float, ...]]] = {
     "socks": _socks_game,
     "whitehouse": _whitehouse_game,
+    "social": _social_game,
+    "likes": _likes_game,
 }
 
 

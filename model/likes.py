@@ -261,13 +261,15 @@ class RoundResult:
 class IllegalInput(ValueError):
     """An input that breaks a rule: a verdict about play, not a malformed document."""
 
-    def __init__(self, rule: str, path: str, message: str) -> None:
+    def __init__(self, rule: str, path: str, message: str, missing_draw: str | None = None) -> None:
         #: The rule broken (a key of ``likes_rules.RULEBOOK``).
         self.rule = rule
         #: The JSON path of the offending input.
         self.path = path
         #: What is wrong, in words.
         self.message = message
+        #: The player who landed on an Event space and drew no Event card (else None).
+        self.missing_draw = missing_draw
         super().__init__(f"{path}: {message} (rule {rule}: {RULEBOOK[rule]})")
 
 
@@ -419,7 +421,8 @@ class _Table:
         draw = self.draws.get(name)
         if draw is None:
             raise IllegalInput("event", f"{self.rnd.path}.events",
-                               f"{name} lands on Event space {space} but draws no Event card")
+                               f"{name} lands on Event space {space} but draws no Event card",
+                               missing_draw=name)
         if self.rules.event_cards_discarded and (
             draw.card in self.history.events or draw.card in self.drawn.values()
         ):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from functools import lru_cache
 from importlib import resources
 from typing import Annotated, Any, Literal, Sequence
 
@@ -289,7 +290,9 @@ def load_catalogue(board: str | None = None, events: str | None = None,
     )
 
 
+@lru_cache(maxsize=1)
 def sample_catalogue() -> Catalogue:
+    """The shipped, illustrative board and cards (read once: a ``Catalogue`` is immutable)."""
     return load_catalogue()
 
 
