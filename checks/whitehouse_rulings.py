@@ -40,7 +40,8 @@ def _project(actual: Any, template: Any) -> Any:
     return actual
 
 
-def _entry(situation: dict) -> dict:
+def _entry(situation: dict, rules: dict) -> dict:
+    from model.whitehouse_rules import whitehouse_rules
     from model.tricks import EVENT, SUPPORTER, Arrangement, CardRef, Event, Network, Placement, Supporter, count_tricks, entry_cells
 
     net = situation["network"]
@@ -59,7 +60,7 @@ def _entry(situation: dict) -> dict:
         for p in situation["arrangement"]
     )
     arrangement = Arrangement(placements)
-    cells = entry_cells(network, arrangement, ref)
+    cells = entry_cells(network, arrangement, ref, whitehouse_rules(rules, "rules").tricks)
     base = count_tricks(network, arrangement)
     return {
         "cells": [[e.row, e.col] for e in cells],
@@ -97,7 +98,7 @@ def _game(ruling: dict) -> dict:
 def evaluate(ruling: dict) -> dict:
     """The actual outcome of a ruling's situation, in the shape of its ``expected``."""
     situation = ruling["situation"]
-    actual = _entry(situation) if situation["kind"] == "entry" else _game(ruling)
+    actual = _entry(situation, ruling.get("rules", {})) if situation["kind"] == "entry" else _game(ruling)
     return _project(actual, ruling["expected"])
 
 

@@ -45,6 +45,20 @@ TRICKS_OPTIONS: tuple[RuleOption, ...] = (
             (False, "a rearrangement may leave the network in several pieces"),
         ),
     ),
+    RuleOption(
+        name="every_card_matched",
+        game="whitehouse",
+        question="After rearranging, must every card keep at least one matching border?",
+        rulebook=(
+            "A card enters your Locked Network when it borders a card already there ... You may "
+            "rearrange the cards in your Locked Network at any time."
+        ),
+        default=False,
+        values=(
+            (False, "literal: a rearrangement must only keep every border legal"),
+            (True, "every card keeps a matching border, as it had when it locked in"),
+        ),
+    ),
 )
 
 
@@ -54,6 +68,8 @@ class TricksRules:
 
     #: The occupied cells must be edge-connected (the network is one piece).
     connected: bool = True
+    #: Every card must border at least one card it matches (a Trick of its own).
+    every_card_matched: bool = False
 
 
 @dataclass(frozen=True)
@@ -318,6 +334,10 @@ def check_arrangement(
                 f"{network.label(supporter)} at {_where(s_cell)} borders {network.label(event)} "
                 f"at {_where(e_cell)}, which does not list it"
             )
+    if rules.every_card_matched:
+        for cell, card in sorted(cells.items()):
+            if not any(n in cells and network.matches(card, cells[n]) for n in neighbours(cell)):
+                violations.append(f"{network.label(card)} at {_where(cell)} borders no card it matches")
     if rules.connected:
         parts = pieces(cells)
         if len(parts) > 1:
@@ -340,10 +360,13 @@ class Entry:
     tricks: int
 
 
-def entry_cells(network: Network, arrangement: Arrangement, card: CardRef) -> list[Entry]:
+def entry_cells(
+    network: Network, arrangement: Arrangement, card: CardRef, rules: TricksRules = TricksRules()
+) -> list[Entry]:
     """Every empty cell where ``card`` (already in ``network``) may enter beside ``arrangement``:
     it borders a card already there (any cell when the network is empty) and borders no
-    non-matching card of the other kind. Sorted by row, then column."""
+    non-matching card of the other kind; with ``every_card_matched``, it borders a card it
+    matches. Sorted by row, then column."""
     cells = arrangement.cells()
     if not cells:
         return [Entry(0, 0, 0)]
@@ -355,5 +378,7 @@ def entry_cells(network: Network, arrangement: Arrangement, card: CardRef) -> li
         if any(other.kind != card.kind and not network.matches(card, other) for other in touching):
             continue
         gained = sum(1 for other in touching if network.matches(card, other))
+        if rules.every_card_matched and not gained:
+            continue
         entries.append(Entry(cell[0], cell[1], base + gained))
     return entries

@@ -171,7 +171,7 @@ def answer_tricks(
         with_card = question.network.with_card(question.add)
         ref = question.add_ref
         assert ref is not None
-        entries = tuple(entry_cells(with_card, question.arrangement, ref))
+        entries = tuple(entry_cells(with_card, question.arrangement, ref, question.rules))
         left = max(time_limit - (time.monotonic() - started), time_limit / 100)
         after = tricks_solver.solve_tricks(with_card, question.rules, left, progress)
         add = AddAnswer(question.add, entries, after)

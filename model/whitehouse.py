@@ -44,7 +44,7 @@ from model.whitehouse_state import (
     Take,
     kind_of,
 )
-from model.whitehouse_tricks import TrickOracle, line_entry, pair_entry, single_entry
+from model.whitehouse_tricks import TrickOracle, pair_entry, rearranged_entry, single_entry
 
 #: Cost in discarded cards of each slot.
 COST = {"furthest": 0, "middle": 1, "closest": 2}
@@ -268,7 +268,7 @@ class Engine:
     def entry(self, player: Player, cards: tuple[CardId, ...]) -> Arrangement | None:
         """A legal arrangement of the network with ``cards`` entered (a matching pair edge to
         edge, or one card beside a matching card already there); None when they cannot enter.
-        The stored layout is tried first, then a rearrangement that always works (line_entry)."""
+        The stored layout is tried first, then a rearrangement (``rearranged_entry``)."""
         refs = tuple(CardRef(kind_of(c), c) for c in cards)
         network = self.network(player.network, cards)
         if len(cards) == 2:
@@ -278,7 +278,9 @@ class Engine:
         (card,) = cards
         if not any(self.matches(card, p.card.id) for p in player.network.placements):
             return None
-        return single_entry(network, player.network, refs[0]) or line_entry(network, player.network, refs[0])
+        return single_entry(network, player.network, refs[0]) or rearranged_entry(
+            network, player.network, refs[0], self.rules.tricks
+        )
 
     def can_enter(self, player: Player, cards: tuple[CardId, ...]) -> bool:
         """Whether ``cards`` may lock in. A matching pair always can: the cell above the leftmost

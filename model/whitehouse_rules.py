@@ -197,12 +197,12 @@ def whitehouse_rules(values: dict, source: str, path: str = "rules") -> Whitehou
 
 
 def rules_dict(rules: WhitehouseRules) -> dict:
-    """The rules as a flat JSON object (``connected`` beside the game's options)."""
+    """The rules as a flat JSON object (the Locked Network options beside the game's options)."""
     from dataclasses import asdict
 
     flat = asdict(rules)
     flat.pop("tricks")
-    return {"connected": rules.tricks.connected, **flat}
+    return {**asdict(rules.tricks), **flat}
 
 
 # --- the rulebook sentences a refusal names ------------------------------------------------------

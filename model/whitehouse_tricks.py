@@ -243,3 +243,26 @@ def line_entry(network: Network, old: Arrangement, card: CardRef) -> Arrangement
     columns.update({c: len(supporters) + gap + i for i, c in enumerate(events)})
     placed = tuple(Placement(c, 0, columns[c]) for c in supporters + events)
     return Arrangement(placed + (Placement(card, -1, columns[anchors[0]]),))
+
+
+#: Seconds the search for a card's entry into a rearranged network may take (with rule option
+#: ``every_card_matched``), before it is reported as undecided.
+ENTRY_SEARCH_SECONDS = 30.0
+
+
+def rearranged_entry(network: Network, old: Arrangement, card: CardRef, rules: TricksRules) -> Arrangement | None:
+    """A rearrangement that lets ``card`` enter beside a matching card, or None when none can.
+    Without ``every_card_matched`` a construction always decides (``line_entry``); with it, the
+    rearranged network must also keep every card beside a match, and an exhaustive search of the
+    solver decides."""
+    if not rules.every_card_matched:
+        return line_entry(network, old, card)
+    import time
+
+    from solver.tricks_entry import entry_after_rearranging
+
+    found = entry_after_rearranging(network, card, rules, time.monotonic() + ENTRY_SEARCH_SECONDS)
+    if not found.complete:
+        raise UnprovenTotal(f"the search for where {card.kind} {card.id} may enter ran out of time")
+    return found.arrangement
+

@@ -14,6 +14,9 @@ The pipeline, cheapest argument first:
    (``tricks_boxes``); above, first a relaxation without connectivity in the perimeter region,
    whose pieces are then joined (``tricks_glue``), the connected model when joining fails. An
    optimum below the simple bounds is confirmed by the exact search when the network is small.
+With rule option ``every_card_matched`` a count first shows when some cards cannot all border a
+match (``tricks_matched``); the heuristic keeps only arrangements meeting it, the exact search and
+the CP-SAT models require it, and the bounds and the embedding search stay valid upper bounds.
 Every phase stops at the time limit, model building included.
 Every arrangement returned is checked by ``model.tricks.check_arrangement`` first.
 """
@@ -85,7 +88,7 @@ def solve_tricks(
         )
     if method not in ("auto", "cpsat", "exact"):
         raise ValueError(f"unknown method {method!r}: use auto, cpsat or exact")
-    problem = build_problem(network)
+    problem = build_problem(network, every_matched=rules.every_card_matched)
     outcome: Outcome = solve_problem(problem, rules, started, time_limit, progress, method)
     arrangement = None
     if outcome.layout is not None:

@@ -91,9 +91,10 @@ class BuiltModel:
         # Placement: x[k][i] is true when a card of class k sits on cell i.
         self.x = x = [[model.new_bool_var(f"x{k}_{i}") for i in range(len(cells))] for k in classes]
 
-        # Each class has all its cards on the grid (or some of them, when pieces are allowed).
+        # Each class has all its cards on the grid (or some of them, when pieces are allowed and
+        # a card may lie apart without a matching border).
         for k in classes:
-            if spec.pieces:
+            if spec.pieces and not problem.every_matched:
                 model.add(sum(x[k]) <= len(problem.classes[k]))
             else:
                 model.add(sum(x[k]) == len(problem.classes[k]))
@@ -135,6 +136,15 @@ class BuiltModel:
         else:
             trick = self._edge_tricks(is_supporter, is_event, capacity)
         self.trick = trick
+
+        if problem.every_matched:
+            # Every card borders a card it matches: each occupied cell has a Trick border.
+            borders: list[list[int]] = [[] for _ in cells]
+            for e, (i, j) in enumerate(edges):
+                borders[i].append(e)
+                borders[j].append(e)
+            for i in range(len(cells)):
+                model.add(occupied[i] <= sum(trick[e] for e in borders[i]))
 
         objective = sum(trick)
         self.objective = objective

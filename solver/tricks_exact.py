@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from solver.tricks_bounds import SIDES, edge_bound
 from solver.tricks_problem import Cell, Layout, Problem, apart_layout
+
+#: A test on a complete arrangement by classes (its pieces, each ``{cell: class}``).
+Accept = Callable[[list[dict[Cell, int]]], bool]
 
 #: Nodes between two looks at the clock.
 _CLOCK_EVERY = 2048
@@ -42,8 +46,16 @@ class ExactResult:
 
 class _Search:
     def __init__(
-        self, problem: Problem, better_than: int, upper: int, deadline: float, pieces: bool, node_limit: int | None
+        self,
+        problem: Problem,
+        better_than: int,
+        upper: int,
+        deadline: float,
+        pieces: bool,
+        node_limit: int | None,
+        accept: Accept | None = None,
     ):
+        self.accept = accept
         self.node_limit = node_limit
         self.problem = problem
         self.n = problem.size
@@ -124,8 +136,23 @@ class _Search:
         self.seen = {(0, 0)}
         self._grow([(0, 0)], placed=len(self.layout))
 
+    def _matched(self, piece: dict[Cell, int]) -> bool:
+        gain = self.gain
+        for (row, col), k in piece.items():
+            if not any(
+                other in piece and gain[k][piece[other]]
+                for other in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+            ):
+                return False
+        return True
+
     def _finish(self) -> None:
         total = self.closed_tricks + self.tricks
+        if total > self.best and self.problem.every_matched:
+            if not all(self._matched(piece) for piece in self.closed + [self.layout]):
+                return
+        if total > self.best and self.accept is not None and not self.accept(self.closed + [self.layout]):
+            return
         if total > self.best:
             self.best = total
             self.best_layouts = [dict(p) for p in self.closed] + [dict(self.layout)]
@@ -212,13 +239,15 @@ def exact_search(
     deadline: float,
     pieces: bool = False,
     node_limit: int | None = None,
+    accept: Accept | None = None,
 ) -> ExactResult:
     """The best arrangement with more than ``better_than`` Tricks (stopping early at ``upper``),
     connected unless ``pieces``; ``complete`` is False when the deadline (or the node limit,
-    which keeps the outcome independent of the machine's speed) came first."""
+    which keeps the outcome independent of the machine's speed) came first. ``accept``, when
+    given, must also hold for an arrangement to count."""
     if problem.size == 0 or better_than >= upper:
         return ExactResult(better_than, None, True)
-    search = _Search(problem, better_than, upper, deadline, pieces, node_limit)
+    search = _Search(problem, better_than, upper, deadline, pieces, node_limit, accept)
     complete = True
     try:
         search.run()

@@ -14,7 +14,7 @@ import math
 import random
 from collections import deque
 
-from solver.tricks_problem import Cell, Layout, Problem, around, layout_tricks, line_layout
+from solver.tricks_problem import Cell, Layout, Problem, around, keeps_rules, layout_tricks, line_layout
 
 SEED = 20250101
 
@@ -102,6 +102,10 @@ def greedy(problem: Problem, start: int, rng: random.Random | None) -> Layout | 
     while unplaced:
         top = max((g for options in gains.values() for g in options.values()), default=0)
         options = [(x, spot) for spot, found in gains.items() for x, g in found.items() if g == top]
+        if not options and problem.every_matched:
+            # Every card must border a card it matches: placing only cards that gain keeps
+            # each new card, and the start card with the first one, beside a match.
+            return None
         if not options:
             # Nothing gains now: place a card that has partners (they may follow), else any card.
             waiting = sorted(unplaced, key=lambda x: (not problem.partners[x], x))
@@ -229,7 +233,7 @@ def anneal(problem: Problem, layout: Layout, iterations: int, rng: random.Random
                 continue
             where[x], where[y] = cy, cx
             current += delta
-        if current > best:
+        if current > best and keeps_rules(problem, layout):
             best, best_layout = current, dict(layout)
             if best >= upper:
                 break
@@ -252,8 +256,9 @@ def _starts(problem: Problem, count: int) -> list[int]:
 
 
 def connected_heuristic(problem: Problem, upper: int, effort: float = 1.0) -> Layout | None:
-    """The best connected legal layout found (stopping at ``upper``), or None when none exists.
-    ``effort`` (0..1) scales the number of greedy starts and local-search steps."""
+    """The best connected legal layout found (stopping at ``upper``), or None when none exists
+    (with ``every_matched``: when none was found). ``effort`` (0..1) scales the number of
+    greedy starts and local-search steps."""
     n = problem.size
     if n == 0:
         return {}
@@ -261,18 +266,22 @@ def connected_heuristic(problem: Problem, upper: int, effort: float = 1.0) -> La
     if fallback is None:
         return None
     rng = random.Random(SEED)
-    best, best_value = fallback, layout_tricks(problem, fallback)
+    best: Layout | None = fallback if keeps_rules(problem, fallback) else None
+    best_value = layout_tricks(problem, fallback) if best is not None else -1
     starts = max(1, round(effort * max(2, min(12, 300 // max(1, n)))))
+    if problem.every_matched:
+        # Matched layouts come from greedy growth alone: try every class as a start.
+        starts = max(starts, len(problem.classes))
     for round_index, start in enumerate(_starts(problem, starts)):
         if best_value >= upper:
             break
         layout = greedy(problem, start, rng if round_index % 2 else None)
-        if layout is None:
+        if layout is None or not keeps_rules(problem, layout):
             continue
         value = layout_tricks(problem, layout)
         if value > best_value:
             best, best_value = layout, value
-    if best_value < upper and n >= 3:
+    if best is not None and best_value < upper and n >= 3:
         iterations = round(effort * min(20_000, 200 * n))
         improved = anneal(problem, best, iterations, rng, upper)
         value = layout_tricks(problem, improved)

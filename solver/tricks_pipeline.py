@@ -13,6 +13,7 @@ from solver.tricks_bounds import Bound, best_bound, region
 from solver.tricks_exact import exact_search
 from solver.tricks_embed import pieces_reach
 from solver.tricks_heuristic import connected_heuristic
+from solver.tricks_matched import why_never_all_matched
 from solver.tricks_problem import (
     Layout,
     Problem,
@@ -71,6 +72,8 @@ class Clock:
         return max(0.0, self.deadline - time.monotonic())
 
     def report(self, best: int | None, bound: int) -> None:
+        if best is not None and best < 0:
+            best = None  # -1 stands for "no arrangement found yet"
         if self.progress is None or self.last == (best, bound):
             return
         from solver.tricks import Progress
@@ -91,6 +94,10 @@ def solve_problem(
     n = problem.size
     if n == 0:
         return Outcome(Status.OPTIMAL, 0, 0, {}, "an empty network makes no Tricks", "structure")
+    if problem.every_matched:
+        reason = why_never_all_matched(problem)
+        if reason is not None:
+            return Outcome(Status.INFEASIBLE, None, None, None, reason, "structure")
     if n == 1 and method != "cpsat":
         return Outcome(Status.OPTIMAL, 0, 0, {(0, 0): 0}, "a single card borders no other card", "structure")
     both_kinds = any(problem.is_event) and not all(problem.is_event)
@@ -106,8 +113,19 @@ def solve_problem(
             "structure",
         )
     if rules.connected:
-        return _solve_connected(problem, clock, method)
-    return _solve_in_pieces(problem, clock, method)
+        outcome = _solve_connected(problem, clock, method)
+    else:
+        outcome = _solve_in_pieces(problem, clock, method)
+    return _nothing_found(outcome) if outcome.layout is None else outcome
+
+
+def _nothing_found(outcome: Outcome) -> Outcome:
+    """With ``every_card_matched`` a phase may end without any arrangement (its value is then -1):
+    a complete search that found none proves that none exists."""
+    if outcome.status in (Status.OPTIMAL, Status.INFEASIBLE):
+        return Outcome(Status.INFEASIBLE, None, None, None, outcome.proof if outcome.status == Status.INFEASIBLE
+                       else None, outcome.proven_by)
+    return Outcome(Status.UNPROVEN, None, outcome.bound, None, None, None)
 
 
 def _proven(value: int, layout: Layout, bound: Bound, proven_by: str) -> Outcome:
@@ -122,9 +140,12 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
         layout = line_layout(problem)
         assert layout is not None
         return _proven(0, layout, bound, "bound")
-    layout = connected_heuristic(problem, bound.value, _effort(clock))
-    assert layout is not None, "a network with a matching pair always has a legal arrangement"
-    value = layout_tricks(problem, layout)
+    found = connected_heuristic(problem, bound.value, _effort(clock))
+    assert found is not None or problem.every_matched, "a network with a matching pair has a legal arrangement"
+    # With ``every_card_matched`` the heuristic may find nothing: -1 then stands for "none yet"
+    # (and the layout is None).
+    layout = found
+    value = layout_tricks(problem, found) if found is not None else -1
     clock.report(value, bound.value)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
@@ -310,7 +331,8 @@ def _cpsat_connected(
     if main.status == "optimal":
         assert main.value is not None and main.layout is not None
         return _confirmed(problem, clock, bound, main.value, main.layout)
-    if main.status == "none" and best_layout is not None:
+    if main.status == "none" and (best_layout is not None or layout is None):
+        # (No layout at all only with ``every_card_matched``: then no arrangement exists.)
         return _confirmed(problem, clock, bound, best, best_layout)
     if main.layout is not None and main.value is not None and main.value > best:
         best, best_layout = main.value, main.layout
@@ -354,6 +376,9 @@ def _solve_in_pieces(problem: Problem, clock: Clock, method: str) -> Outcome:
             continue
         sub = problem.subproblem(group)
         outcome = _solve_group_in_pieces(sub, clock, method)
+        if outcome.layout is None:
+            # Only with ``every_card_matched``: this group has no arrangement (or none found yet).
+            return outcome
         statuses.append(outcome)
         assert outcome.layout is not None and outcome.value is not None and outcome.bound is not None
         parts.append({cell: group[i] for cell, i in outcome.layout.items()})
@@ -375,8 +400,8 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
 
     bound = best_bound(problem)
     layout = connected_heuristic(problem, bound.value, _effort(clock))
-    assert layout is not None
-    value = layout_tricks(problem, layout)
+    assert layout is not None or problem.every_matched
+    value = layout_tricks(problem, layout) if layout is not None else -1
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
     if method == "auto" and _refuted(problem, value, clock):

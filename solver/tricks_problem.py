@@ -9,7 +9,7 @@ exact searches work on such classes, which removes that symmetry entirely.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Iterator
 
 from model.tricks import EVENT, SUPPORTER, Arrangement, CardRef, Network, Placement
@@ -42,6 +42,8 @@ class Problem:
     class_of: tuple[int, ...]
     #: The members of each class, in index order; classes ordered by their first member.
     classes: tuple[tuple[int, ...], ...]
+    #: Rule option ``every_card_matched``: every card must border a card it matches.
+    every_matched: bool = False
 
     @property
     def size(self) -> int:
@@ -66,7 +68,12 @@ class Problem:
         chosen = sorted(members)
         index = {old: new for new, old in enumerate(chosen)}
         partners = tuple(frozenset(index[j] for j in self.partners[i] if j in index) for i in chosen)
-        return _finish(tuple(self.cards[i] for i in chosen), tuple(self.is_event[i] for i in chosen), partners)
+        sub = _finish(tuple(self.cards[i] for i in chosen), tuple(self.is_event[i] for i in chosen), partners)
+        return replace(sub, every_matched=self.every_matched)
+
+    def unmatched_cards(self) -> list[int]:
+        """The cards that match no card of this network (none of them can ever make a Trick)."""
+        return [i for i in range(self.size) if not self.partners[i]]
 
 
 def _finish(cards: tuple[CardRef, ...], is_event: tuple[bool, ...], partners: tuple[frozenset[int], ...]) -> Problem:
@@ -83,7 +90,7 @@ def _finish(cards: tuple[CardRef, ...], is_event: tuple[bool, ...], partners: tu
     return Problem(cards, is_event, partners, tuple(class_of), tuple(tuple(m) for m in members))
 
 
-def build_problem(network: Network) -> Problem:
+def build_problem(network: Network, every_matched: bool = False) -> Problem:
     """Index the cards of a network and find who matches whom."""
     cards = tuple(network.cards())
     is_event = tuple(card.kind == EVENT for card in cards)
@@ -97,7 +104,7 @@ def build_problem(network: Network) -> Problem:
             if j is not None:
                 links[i].add(j)
                 links[j].add(i)
-    return _finish(cards, is_event, tuple(frozenset(s) for s in links))
+    return replace(_finish(cards, is_event, tuple(frozenset(s) for s in links)), every_matched=every_matched)
 
 
 def match_components(problem: Problem) -> list[list[int]]:
@@ -131,13 +138,29 @@ def layout_tricks(problem: Problem, layout: Layout) -> int:
 
 
 def layout_is_legal(problem: Problem, layout: Layout) -> bool:
-    """No border between a Supporter and an Event that does not list it."""
+    """No border between a Supporter and an Event that does not list it (and, with
+    ``every_matched``, every card beside a card it matches)."""
     for (row, col), card in layout.items():
         for other_cell in ((row, col + 1), (row + 1, col)):
             other = layout.get(other_cell)
             if other is not None and not problem.compatible(card, other):
                 return False
+    return all_matched(problem, layout) if problem.every_matched else True
+
+
+def all_matched(problem: Problem, layout: Layout) -> bool:
+    """Every card of the layout borders a card it matches."""
+    for cell, card in layout.items():
+        partners = problem.partners[card]
+        if not any(layout.get(other) in partners for other in around(cell)):
+            return False
     return True
+
+
+def keeps_rules(problem: Problem, layout: Layout | None) -> bool:
+    """The layout meets the rule options the problem carries beyond legality and connectivity
+    (a quick test for candidate layouts of the heuristics)."""
+    return layout is not None and (not problem.every_matched or all_matched(problem, layout))
 
 
 def cell_pieces(cells: Iterable[Cell]) -> list[list[Cell]]:

@@ -174,13 +174,24 @@ def _check_deadline(deadline: float | None) -> None:
         raise OracleTimeout()
 
 
+def _all_matched(network: Network, layout: dict[Cell, CardRef]) -> bool:
+    return all(
+        any(other in layout and network.matches(card, layout[other]) for other in
+            ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        for (r, c), card in layout.items()
+    )
+
+
 def _best_connected(
-    network: Network, cards: list[CardRef], kind: ShapeKind, deadline: float | None
+    network: Network, cards: list[CardRef], kind: ShapeKind, deadline: float | None, matched: bool = False
 ) -> tuple[int, dict[Cell, CardRef]] | None:
     """The most Tricks of ``cards`` arranged as one connected piece, and a layout reaching it;
-    None when they have no legal connected arrangement."""
+    None when they have no legal connected arrangement (with ``matched``: none in which every
+    card borders a card it matches)."""
     if not cards:
         return 0, {}
+    if matched and any(not any(network.matches(a, b) for b in cards) for a in cards):
+        return None  # a card without a partner here can never border one
     classes, score = _card_classes(network, cards)
     pairs_cap = sum(1 for a in cards for b in cards if a.kind == SUPPORTER and network.matches(a, b))
     n_classes = len(classes)
@@ -204,12 +215,14 @@ def _best_connected(
                 _check_deadline(deadline)
             if position == size:
                 if tricks > best_total:
-                    best_total = tricks
                     used = [0] * n_classes
                     layout = {}
                     for cell, cls in zip(order, chosen):
                         layout[cell] = classes[cls][used[cls]]
                         used[cls] += 1
+                    if matched and not _all_matched(network, layout):
+                        return
+                    best_total = tricks
                     best_layout = layout
                 return
             if tricks + open_after[position] <= best_total:
@@ -254,8 +267,9 @@ def oracle_solve(
     None when no legal arrangement exists. ``deadline`` (a ``time.monotonic()`` value) raises
     OracleTimeout when passed."""
     cards = network.cards()
+    matched = rules.every_card_matched
     if rules.connected:
-        found = _best_connected(network, cards, kind, deadline)
+        found = _best_connected(network, cards, kind, deadline, matched)
         if found is None:
             return None
         total, layout = found
@@ -268,10 +282,10 @@ def oracle_solve(
     def piece_of(mask: int):
         if mask not in piece:
             members = [cards[i] for i in range(count) if mask >> i & 1]
-            piece[mask] = _best_connected(network, members, kind, deadline)
+            piece[mask] = _best_connected(network, members, kind, deadline, matched)
         return piece[mask]
 
-    best: dict[int, tuple[int, list[dict[Cell, CardRef]]]] = {0: (0, [])}
+    best: dict[int, tuple[int, list[dict[Cell, CardRef]]] | None] = {0: (0, [])}
     for mask in range(1, 1 << count):
         lowest = mask & -mask
         rest_of = mask ^ lowest
@@ -281,17 +295,21 @@ def oracle_solve(
         while True:
             block = sub | lowest
             found = piece_of(block)
-            if found is not None:
-                rest_total, rest_layouts = best[mask ^ block]
+            rest = best[mask ^ block]
+            if found is not None and rest is not None:
+                rest_total, rest_layouts = rest
                 total = found[0] + rest_total
                 if top is None or total > top[0]:
                     top = (total, [found[1]] + rest_layouts)
             if sub == 0:
                 break
             sub = (sub - 1) & rest_of
-        assert top is not None, "a single card is always a legal piece"
+        assert top is not None or matched, "a single card is always a legal piece"
         best[mask] = top
-    total, layouts = best[(1 << count) - 1]
+    whole = best[(1 << count) - 1]
+    if whole is None:
+        return None
+    total, layouts = whole
     # Lay the pieces side by side with an empty column between them, so that none touch.
     placed: list[tuple[Cell, CardRef]] = []
     offset = 0

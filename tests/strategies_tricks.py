@@ -43,7 +43,30 @@ def networks(draw, min_cards: int = 0, max_cards: int = 7) -> Network:
     return Network(tuple(Supporter(s) for s in supporter_ids), tuple(events))
 
 
-rules_options = st.builds(TricksRules, connected=st.booleans())
+rules_options = st.builds(TricksRules, connected=st.booleans(), every_card_matched=st.booleans())
+
+
+@st.composite
+def matched_networks(draw, min_cards: int = 2, max_cards: int = 7) -> Network:
+    """A network in which every card matches at least one other card of it (the networks a
+    game produces), so that rule option ``every_card_matched`` is not refused outright."""
+    base = draw(networks(max(2, min_cards), max_cards))
+    supporters, events = list(base.supporters), list(base.events)
+    if not supporters:
+        supporters.append(Supporter(draw(st.integers(1, MAX_ID).filter(lambda x: str(x) not in {str(e.id) for e in events}))))
+        events = events[:-1] if len(events) > 1 else events
+    if not events:
+        events.append(Event("E", frozenset()))
+        supporters = supporters[:-1] if len(supporters) > 1 else supporters
+    lists = [set(e.supporters) for e in events]
+    present = {s.id for s in supporters}
+    for index, listed in enumerate(lists):
+        if not listed & present:
+            listed.add(draw(st.sampled_from(sorted(present))))
+    for supporter in supporters:
+        if not any(supporter.id in listed for listed in lists):
+            lists[draw(st.integers(0, len(lists) - 1))].add(supporter.id)
+    return Network(tuple(supporters), tuple(Event(e.id, frozenset(l), e.name) for e, l in zip(events, lists)))
 
 
 def checkerboard(k: int, rng: random.Random, extra_matches: int = 0, decoys: int = 2) -> Network:

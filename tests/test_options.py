@@ -9,7 +9,8 @@ from model.tricks import TRICKS_OPTIONS, TricksRules
 
 def test_defaults_are_the_literal_reading():
     assert rules_as_dict(build_rules(TricksRules, TRICKS_OPTIONS, {}, "f.json")) == {
-        "connected": True
+        "connected": True,
+        "every_card_matched": False,
     }
 
 

@@ -60,7 +60,7 @@ def test_rulebook_example_makes_three_tricks():
     assert (out["status"], out["tricks"], out["bound"]) == ("optimal", 3, 3)
     assert out["claim"] == {"value": 3, "holds": True, "exact": True}
     assert out["given_arrangement"] == {"legal": True, "tricks": 3, "violations": []}
-    assert out["rules"] == {"connected": True}
+    assert out["rules"] == {"connected": True, "every_card_matched": False}
     rows = [p["row"] for p in out["arrangement"]]
     cols = [p["col"] for p in out["arrangement"]]
     assert min(rows) == 0 and min(cols) == 0
@@ -158,12 +158,12 @@ def test_rule_flag_wins_over_the_file(tmp_path):
     code, out = verify_json(example("no-legal-arrangement.json"), "--rule", "connected=false")
     assert code == 0
     assert (out["status"], out["tricks"]) == ("optimal", 0)
-    assert out["rules"] == {"connected": False}
+    assert out["rules"] == {"connected": False, "every_card_matched": False}
     doc = json.loads(Path(example("no-legal-arrangement.json")).read_text())
     path = write(tmp_path, {**doc, "rules": {"connected": False}})
     assert verify_json(path)[1]["status"] == "optimal"
     code, out = verify_json(path, "--rule", "connected=true")
-    assert (code, out["status"], out["rules"]) == (1, "infeasible", {"connected": True})
+    assert (code, out["status"], out["rules"]) == (1, "infeasible", {"connected": True, "every_card_matched": False})
 
 
 def test_claim_flag_wins_over_the_file():

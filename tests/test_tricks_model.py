@@ -74,3 +74,18 @@ def test_pieces_of_cells():
 def test_duplicate_ids_are_refused():
     with pytest.raises(ValueError):
         Network((Supporter(1), Supporter(1)), ())
+
+
+def test_every_card_matched_reports_a_card_without_a_matching_border():
+    below_s1 = with_s2(2, 0)
+    assert check_arrangement(RULEBOOK, below_s1).legal
+    report = check_arrangement(RULEBOOK, below_s1, TricksRules(every_card_matched=True))
+    assert not report.legal
+    assert report.violations == ("Supporter 2 (S2) at row 2 col 0 borders no card it matches",)
+    assert check_arrangement(RULEBOOK, with_s2(1, 2), TricksRules(every_card_matched=True)).legal
+
+
+def test_every_card_matched_keeps_only_entry_cells_beside_a_match():
+    plain = {(e.row, e.col) for e in entry_cells(RULEBOOK, PLAIN, S(2))}
+    matched = {(e.row, e.col) for e in entry_cells(RULEBOOK, PLAIN, S(2), TricksRules(every_card_matched=True))}
+    assert matched == {(1, 2), (2, 1)} and matched < plain

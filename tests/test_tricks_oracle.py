@@ -8,6 +8,7 @@ import random
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from model.tricks import (
     Arrangement,
@@ -22,7 +23,7 @@ from oracle_tricks import (
     oracle_max_tricks,
     oracle_solve,
 )
-from strategies_tricks import checkerboard, networks, rules_options
+from strategies_tricks import checkerboard, matched_networks, networks, rules_options
 from solver.status import Status
 from solver.tricks import solve_tricks
 
@@ -132,7 +133,7 @@ def test_oracle_arrangement_is_legal_and_free_equals_fixed(network, rules):
     found = oracle_solve(network, rules)
     assert (found is None) == (oracle_max_tricks(network, rules, "fixed") is None)
     if found is None:
-        assert rules.connected, "single cards laid apart are always legal"
+        assert rules.connected or rules.every_card_matched, "single cards laid apart are always legal"
         return
     total, arrangement = found
     report = check_arrangement(network, arrangement, rules)
@@ -200,3 +201,43 @@ def test_connected_never_beats_pieces(network):
         assert joined.tricks <= apart.tricks
     else:
         assert joined.status == Status.INFEASIBLE
+
+
+# --- rule option every_card_matched --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", ["cpsat", "auto", "exact"])
+@settings(max_examples=40)
+@given(network=matched_networks(), connected=st.booleans())
+def test_solver_equals_oracle_when_every_card_must_be_matched(method, network, connected):
+    rules = TricksRules(connected=connected, every_card_matched=True)
+    solution = solve_tricks(network, rules, time_limit=TIME_LIMIT, method=method)
+    _assert_matches_oracle(network, rules, solution)
+
+
+def test_a_card_that_matches_nothing_cannot_be_matched():
+    network = network_of([1, 2], {"E1": [1]})
+    solution = solve_tricks(network, TricksRules(every_card_matched=True))
+    assert solution.status == Status.INFEASIBLE and solution.proven_by == "structure"
+    assert solution.proof == "Supporter 2 matches no card of the network, so it can never border a card it matches"
+    assert solve_tricks(network).tricks == 1
+
+
+def test_five_cards_with_one_partner_cannot_all_be_matched():
+    network = network_of([1], {f"E{i}": [1] for i in range(1, 6)})
+    solution = solve_tricks(network, TricksRules(every_card_matched=True))
+    assert solution.status == Status.INFEASIBLE
+    assert solution.proof == (
+        "Supporter 1 is the only match of 5 cards (Event E1, Event E2, Event E3, Event E4, Event E5), "
+        "but it borders at most 4 cards"
+    )
+    assert oracle_max_tricks(network, TricksRules(every_card_matched=True)) is None
+
+
+def test_nine_cards_sharing_two_partners_cannot_all_be_matched():
+    network = network_of([1, 2], {f"E{i}": [1, 2] for i in range(1, 10)})
+    solution = solve_tricks(network, TricksRules(every_card_matched=True))
+    assert solution.status == Status.INFEASIBLE
+    assert solution.proof.startswith("the 9 cards Event E1, ") and "which border at most 8 cards" in solution.proof
+    eight = network_of([1, 2], {f"E{i}": [1, 2] for i in range(1, 9)})
+    assert solve_tricks(eight, TricksRules(every_card_matched=True)).status == Status.OPTIMAL

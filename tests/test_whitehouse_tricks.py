@@ -177,3 +177,58 @@ def test_line_entry_lets_any_matching_card_enter_legally(data):
         assert any(n in cells and bigger.matches(newcomer, cells[n]) for n in neighbours(where))
         rest = Arrangement(tuple(p for p in entered.placements if p.card != newcomer))
         assert check_arrangement(network, rest, rules).legal
+
+
+# --- entering under rule option every_card_matched ------------------------------------------------
+
+
+def _naive_entry_exists(bigger: Network, old: Network, newcomer: CardRef, rules: TricksRules) -> bool:
+    """Every placement of the cards on every fixed polyomino, checked by the model's checker:
+    with the card, and without it."""
+    import itertools
+
+    from oracle_tricks import fixed_polyominoes
+
+    for cells in fixed_polyominoes(bigger.size):
+        for order in itertools.permutations(bigger.cards()):
+            placements = tuple(Placement(card, r, c) for card, (r, c) in zip(order, cells))
+            if not check_arrangement(bigger, Arrangement(placements), rules).legal:
+                continue
+            rest = Arrangement(tuple(p for p in placements if p.card != newcomer))
+            if check_arrangement(old, rest, rules).legal:
+                return True
+    return False
+
+
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_entry_with_every_card_matched_equals_a_naive_search(data):
+    from model.whitehouse_tricks import rearranged_entry
+    from strategies_tricks import matched_networks
+
+    old = data.draw(matched_networks(2, 4))
+    rules = TricksRules(connected=True, every_card_matched=True)
+    if oracle_max_tricks(old, rules) is None:
+        return  # no such network lies on a table under these rules
+    supporter_ids = [s.id for s in old.supporters]
+    if data.draw(st.booleans()):
+        newcomer = CardRef(SUPPORTER, max(supporter_ids, default=0) + 1)
+        events = old.events
+        listing = data.draw(st.lists(st.integers(0, len(events) - 1), max_size=len(events), unique=True))
+        events = tuple(
+            Event(e.id, e.supporters | {newcomer.id}) if i in listing else e for i, e in enumerate(events)
+        )
+        bigger = Network(old.supporters + (Supporter(newcomer.id),), events)
+        old = Network(old.supporters, tuple(Event(e.id, e.supporters - {newcomer.id}) for e in events))
+    else:
+        newcomer = CardRef(EVENT, "NEW")
+        listed = frozenset(data.draw(st.lists(st.sampled_from(supporter_ids), max_size=3))) if supporter_ids else frozenset()
+        bigger = old.with_card(Event("NEW", listed))
+    arranged = oracle_solve(old, rules)
+    assert arranged is not None
+    entered = rearranged_entry(bigger, arranged[1], newcomer, rules)
+    assert (entered is not None) == _naive_entry_exists(bigger, old, newcomer, rules)
+    if entered is not None:
+        assert check_arrangement(bigger, entered, rules).legal
+        rest = Arrangement(tuple(p for p in entered.placements if p.card != newcomer))
+        assert check_arrangement(old, rest, rules).legal
