@@ -28,6 +28,11 @@ class _OutOfTime(Exception):
     pass
 
 
+def _sides(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    row, col = cell
+    return ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+
+
 def _order(problem: Problem, matched: list[int]) -> list[int]:
     """Breadth-first order over the match graph, each component from its busiest card."""
     left = set(matched)
@@ -71,17 +76,56 @@ def pieces_reach(
     def unpaid_laid(card: int) -> list[int]:
         return [p for p in problem.partners[card] if p in position and pair(card, p) not in paid]
 
-    def forced_apart() -> int:
-        # A laid card with more partners still to come than free sides leaves the rest apart.
-        total = 0
+    partners = problem.partners
+    compatible = problem.compatible
+
+    def forced_apart(room: int) -> int:
+        # Pairs of a laid and an unlaid card that must lie apart, counted two ways (the larger
+        # count holds): a laid card with more partners to come than free sides leaves the rest
+        # apart; an unlaid card borders from one cell at most the laid partners around that cell.
+        # Stops counting once the count exceeds ``room``.
+        by_laid = 0
+        reach: dict[int, list[int]] = {}
         for card, (piece, cell) in position.items():
-            waiting = sum(
-                1 for p in problem.partners[card] if p not in position and pair(card, p) not in paid
-            )
+            waiting = [p for p in partners[card] if p not in position and pair(card, p) not in paid]
             if waiting:
-                free = sum(1 for n in around(cell) if n not in boards[piece])
-                total += max(0, waiting - free)
-        return total
+                board = boards[piece]
+                free = sum(1 for n in _sides(cell) if n not in board)
+                if len(waiting) > free:
+                    by_laid += len(waiting) - free
+                for p in waiting:
+                    reach.setdefault(p, []).append(card)
+        if by_laid > room:
+            return by_laid
+        by_unlaid = 0
+        for card, laid in reach.items():
+            if len(laid) == 1:
+                continue
+            best = 0
+            for partner in laid:
+                piece, anchor = position[partner]
+                board = boards[piece]
+                for cell in _sides(anchor):
+                    if cell in board:
+                        continue
+                    covered = 0
+                    for n in _sides(cell):
+                        other = board.get(n)
+                        if other is None:
+                            continue
+                        if not compatible(card, other):
+                            covered = -1
+                            break
+                        if other in laid:
+                            covered += 1
+                    if covered > best:
+                        best = covered
+                if best == len(laid):
+                    break
+            by_unlaid += len(laid) - best
+            if by_unlaid > room:
+                break
+        return by_laid if by_laid > by_unlaid else by_unlaid
 
     def lay(card: int, piece: int, cell: Cell, apart: int) -> bool:
         boards[piece][cell] = card
@@ -98,7 +142,7 @@ def pieces_reach(
             raise _OutOfTime
         if nodes[0] % CLOCK_EVERY == 0 and time.monotonic() > deadline:
             raise _OutOfTime
-        if apart + forced_apart() > budget:
+        if apart + forced_apart(budget - apart) > budget:
             return False
         waiting = [c for c in order if c not in position]
         if not waiting:
@@ -123,6 +167,8 @@ def pieces_reach(
                 tried.add((piece, cell))
                 if len(board) == 1 and cell != (anchor[0], anchor[1] + 1):
                     continue  # a piece of one card: the second goes to its right (rotations)
+                if cell[0] < 0 and all(r == 0 for r, _ in board):
+                    continue  # while the piece is one row, the first card off it goes below (mirror)
                 if any(n in board and not problem.compatible(card, board[n]) for n in around(cell)):
                     continue
                 sides = set(around(cell))

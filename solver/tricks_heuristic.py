@@ -255,10 +255,11 @@ def _starts(problem: Problem, count: int) -> list[int]:
     return list(dict.fromkeys(order))[:count]
 
 
-def connected_heuristic(problem: Problem, upper: int, effort: float = 1.0) -> Layout | None:
+def connected_heuristic(problem: Problem, upper: int, effort: float = 1.0, local_search: bool = True) -> Layout | None:
     """The best connected legal layout found (stopping at ``upper``), or None when none exists
     (with ``every_matched``: when none was found). ``effort`` (0..1) scales the number of
-    greedy starts and local-search steps."""
+    greedy starts and local-search steps; without ``local_search`` only greedy growth runs
+    (``improve`` may follow, once a tighter ``upper`` is known)."""
     n = problem.size
     if n == 0:
         return {}
@@ -281,10 +282,16 @@ def connected_heuristic(problem: Problem, upper: int, effort: float = 1.0) -> La
         value = layout_tricks(problem, layout)
         if value > best_value:
             best, best_value = layout, value
-    if best is not None and best_value < upper and n >= 3:
-        iterations = round(effort * min(20_000, 200 * n))
-        improved = anneal(problem, best, iterations, rng, upper)
-        value = layout_tricks(problem, improved)
-        if value > best_value:
-            best, best_value = improved, value
+    if local_search and best is not None:
+        best = improve(problem, best, upper, effort, rng)
     return best
+
+
+def improve(problem: Problem, layout: Layout, upper: int, effort: float = 1.0, rng: random.Random | None = None) -> Layout:
+    """Local search from ``layout`` (stopping at ``upper``); the better of the two."""
+    value = layout_tricks(problem, layout)
+    if value >= upper or problem.size < 3:
+        return layout
+    iterations = round(effort * min(20_000, 200 * problem.size))
+    improved = anneal(problem, layout, iterations, rng or random.Random(SEED), upper)
+    return improved if layout_tricks(problem, improved) > value else layout

@@ -12,7 +12,7 @@ from solver.status import Status
 from solver.tricks_bounds import Bound, best_bound, region
 from solver.tricks_exact import exact_search
 from solver.tricks_embed import pieces_reach
-from solver.tricks_heuristic import connected_heuristic
+from solver.tricks_heuristic import connected_heuristic, improve
 from solver.tricks_matched import why_never_all_matched
 from solver.tricks_problem import (
     Layout,
@@ -35,6 +35,9 @@ CONFIRM_NODES = 20_000
 #: The embedding search's work limit per target in search nodes (about half a second; a count
 #: keeps the answer the same on every machine).
 EMBED_NODES = 30_000
+#: The first question, "does anything beat the arrangement found?", gets a smaller budget: when
+#: the answer is yes the search is only wasted time.
+EMBED_PROBE_NODES = 3_000
 #: The embedding search is tried only when at most this many matching pairs may lie apart
 #: (dense networks have many more pairs than any arrangement can lay edge to edge).
 EMBED_APART = 10
@@ -140,7 +143,9 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
         layout = line_layout(problem)
         assert layout is not None
         return _proven(0, layout, bound, "bound")
-    found = connected_heuristic(problem, bound.value, _effort(clock))
+    # Greedy growth first; local search only after the embedding search has had its say, since
+    # that often proves the greedy arrangement optimal already (and otherwise lowers the target).
+    found = connected_heuristic(problem, bound.value, _effort(clock), local_search=method != "auto")
     assert found is not None or problem.every_matched, "a network with a matching pair has a legal arrangement"
     # With ``every_card_matched`` the heuristic may find nothing: -1 then stands for "none yet"
     # (and the layout is None).
@@ -154,6 +159,12 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
         upper = _relaxed_upper(problem, value, bound.value, clock)
         if value >= upper:
             return _proven(value, layout, bound, "exhaustive search")
+        if layout is not None:
+            layout = improve(problem, layout, upper, _effort(clock))
+            value = layout_tricks(problem, layout)
+            clock.report(value, upper)
+            if value >= upper:
+                return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
     if method == "exact" or (method == "auto" and problem.size <= EXACT_AUTO_LIMIT):
         return _exact(problem, clock, bound, value, layout, pieces=False)
     if method == "auto" and problem.size <= CONFIRM_LIMIT:
@@ -181,12 +192,12 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock) -> in
     ``value``" (often a few hundred nodes), then down from ``bound`` while each target is refuted
     (high targets leave few pairs apart, so they are the cheap ones). A node limit per target,
     not the clock, decides when it gives up, so the answer is repeatable."""
-    def refuted(target: int) -> bool:
+    def refuted(target: int, nodes: int = EMBED_NODES) -> bool:
         if problem.pair_count() - target > EMBED_APART:
             return False
-        return pieces_reach(problem, target, clock.deadline, node_limit=EMBED_NODES) is False
+        return pieces_reach(problem, target, clock.deadline, node_limit=nodes) is False
 
-    if refuted(value + 1):
+    if refuted(value + 1, EMBED_PROBE_NODES):
         return value
     upper = bound
     while upper > value + 1 and refuted(upper):
