@@ -255,18 +255,24 @@ def _starts(problem: Problem, count: int) -> list[int]:
     return list(dict.fromkeys(order))[:count]
 
 
-def connected_heuristic(problem: Problem, upper: int, effort: float = 1.0, local_search: bool = True) -> Layout | None:
+def connected_heuristic(problem: Problem, upper: int, effort: float = 1.0) -> Layout | None:
     """The best connected legal layout found (stopping at ``upper``), or None when none exists
     (with ``every_matched``: when none was found). ``effort`` (0..1) scales the number of
-    greedy starts and local-search steps; without ``local_search`` only greedy growth runs
-    (``improve`` may follow, once a tighter ``upper`` is known)."""
+    greedy starts and local-search steps."""
+    best, rng = greedy_phase(problem, upper, effort)
+    return improve(problem, best, upper, effort, rng) if best is not None else None
+
+
+def greedy_phase(problem: Problem, upper: int, effort: float = 1.0) -> tuple[Layout | None, random.Random]:
+    """The first half of ``connected_heuristic``: the best greedy layout, and the random source
+    that ``improve`` should go on with (so that splitting the two changes no result)."""
+    rng = random.Random(SEED)
     n = problem.size
     if n == 0:
-        return {}
+        return {}, rng
     fallback = line_layout(problem)
     if fallback is None:
-        return None
-    rng = random.Random(SEED)
+        return None, rng
     best: Layout | None = fallback if keeps_rules(problem, fallback) else None
     best_value = layout_tricks(problem, fallback) if best is not None else -1
     starts = max(1, round(effort * max(2, min(12, 300 // max(1, n)))))
@@ -282,9 +288,7 @@ def connected_heuristic(problem: Problem, upper: int, effort: float = 1.0, local
         value = layout_tricks(problem, layout)
         if value > best_value:
             best, best_value = layout, value
-    if local_search and best is not None:
-        best = improve(problem, best, upper, effort, rng)
-    return best
+    return best, rng
 
 
 def improve(problem: Problem, layout: Layout, upper: int, effort: float = 1.0, rng: random.Random | None = None) -> Layout:

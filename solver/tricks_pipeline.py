@@ -12,7 +12,7 @@ from solver.status import Status
 from solver.tricks_bounds import Bound, best_bound, region
 from solver.tricks_exact import exact_search
 from solver.tricks_embed import pieces_reach
-from solver.tricks_heuristic import connected_heuristic, improve
+from solver.tricks_heuristic import connected_heuristic, greedy_phase, improve
 from solver.tricks_matched import why_never_all_matched
 from solver.tricks_problem import (
     Layout,
@@ -145,7 +145,9 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
         return _proven(0, layout, bound, "bound")
     # Greedy growth first; local search only after the embedding search has had its say, since
     # that often proves the greedy arrangement optimal already (and otherwise lowers the target).
-    found = connected_heuristic(problem, bound.value, _effort(clock), local_search=method != "auto")
+    found, rng = greedy_phase(problem, bound.value, _effort(clock))
+    if method != "auto" and found is not None:
+        found = improve(problem, found, bound.value, _effort(clock), rng)
     assert found is not None or problem.every_matched, "a network with a matching pair has a legal arrangement"
     # With ``every_card_matched`` the heuristic may find nothing: -1 then stands for "none yet"
     # (and the layout is None).
@@ -160,7 +162,7 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
         if value >= upper:
             return _proven(value, layout, bound, "exhaustive search")
         if layout is not None:
-            layout = improve(problem, layout, upper, _effort(clock))
+            layout = improve(problem, layout, upper, _effort(clock), rng)
             value = layout_tricks(problem, layout)
             clock.report(value, upper)
             if value >= upper:
@@ -192,16 +194,19 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock) -> in
     ``value``" (often a few hundred nodes), then down from ``bound`` while each target is refuted
     (high targets leave few pairs apart, so they are the cheap ones). A node limit per target,
     not the clock, decides when it gives up, so the answer is repeatable."""
-    def refuted(target: int, nodes: int = EMBED_NODES) -> bool:
+    def reach(target: int, nodes: int = EMBED_NODES) -> bool | None:
         if problem.pair_count() - target > EMBED_APART:
-            return False
-        return pieces_reach(problem, target, clock.deadline, node_limit=nodes) is False
+            return True  # not tried: as good as reachable
+        return pieces_reach(problem, target, clock.deadline, node_limit=nodes)
 
-    if refuted(value + 1, EMBED_PROBE_NODES):
+    probe = reach(value + 1, EMBED_PROBE_NODES)
+    if probe is False:
         return value
     upper = bound
-    while upper > value + 1 and refuted(upper):
+    while upper > value + 1 and reach(upper) is False:
         upper -= 1
+    if upper == value + 1 and probe is None and reach(value + 1) is False:
+        return value  # the probe's budget was too small for what the full one settles
     return upper
 
 

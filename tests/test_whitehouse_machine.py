@@ -20,7 +20,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from model.tricks import SUPPORTER, WINNING_TRICKS, check_arrangement
+from model.tricks import SUPPORTER, WINNING_TRICKS, TricksRules, check_arrangement
 from model.whitehouse import Engine, decider, new_game, shuffled_decks
 from model.whitehouse_cards import Catalogue, sample_catalogue
 from model.whitehouse_rules import WhitehouseRules
@@ -43,7 +43,7 @@ def engine_for(rules: WhitehouseRules, catalogue: Catalogue = CATALOGUE) -> Engi
 
 def reference_total(network, rules) -> int | None:
     """The maximum by a computation independent of the engine's cache and bounds."""
-    key = (canonical_key(network), rules.connected)
+    key = (canonical_key(network), rules)
     if key not in REFERENCE:
         if network.size <= 7:
             REFERENCE[key] = oracle_max_tricks(network, rules)
@@ -154,6 +154,7 @@ RULE_CHOICES = st.sampled_from([
     WhitehouseRules(lock_count="all", lies_before_lock=False, empty_deck="top_up"),
     WhitehouseRules(lock_from_hand="own_turn", reversals="once", against_self=False),
     WhitehouseRules(lock_optional=False, single_lock=False, deflection_vs_fizzle="blocked"),
+    WhitehouseRules(tricks=TricksRules(every_card_matched=True), lock_count="all"),
 ])
 
 
