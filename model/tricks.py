@@ -189,6 +189,12 @@ class Network:
             return Network(self.supporters + (card,), self.events)
         return Network(self.supporters, self.events + (card,))
 
+    def without_card(self, card: CardRef) -> "Network":
+        """This network without one of its cards."""
+        if card.kind == SUPPORTER:
+            return Network(tuple(s for s in self.supporters if s.id != card.id), self.events)
+        return Network(self.supporters, tuple(e for e in self.events if e.id != card.id))
+
 
 @dataclass(frozen=True)
 class Placement:

@@ -9,6 +9,7 @@ the solver. Every answer is checked by the model's own checker before it is used
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import Callable
 
@@ -257,8 +258,6 @@ def rearranged_entry(network: Network, old: Arrangement, card: CardRef, rules: T
     solver decides."""
     if not rules.every_card_matched:
         return line_entry(network, old, card)
-    import time
-
     from solver.tricks_entry import entry_after_rearranging
 
     found = entry_after_rearranging(network, card, rules, time.monotonic() + ENTRY_SEARCH_SECONDS)

@@ -7,8 +7,9 @@ that, without the card, the old cards still form a legal network (in one piece w
 is on, each card beside a match)? The exact search of ``tricks_exact`` enumerates arrangements of
 the whole network and stops at the first that passes that test; it is exhaustive, so "no" is a
 proof. A count (``tricks_matched``) settles most "no" answers first, and the solver's best
-arrangement of the enlarged network most "yes" answers. Cards of one class are interchangeable, so the test looks at every cell holding a card of
-the entering card's class, and the card is then put on the cell that worked.
+arrangement of the enlarged network most "yes" answers. Cards of one class are interchangeable,
+so the test looks at every cell holding a card of the entering card's class, and the card is then
+put on the cell that worked.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def entry_after_rearranging(
     """An arrangement of ``network`` (which holds ``card``) in which the other cards form a legal
     network under ``rules`` and ``card`` borders one of them that it matches."""
     problem = build_problem(network, every_matched=True)
+    old = network.without_card(card)
     if why_never_all_matched(problem) is not None:
         return EntrySearch(None, True)
     # Most often the best arrangement of the enlarged network already works.
@@ -63,7 +65,7 @@ def entry_after_rearranging(
         return EntrySearch(None, True)
     if best.arrangement is not None:
         rest = Arrangement(tuple(p for p in best.arrangement.placements if p.card != card))
-        if check_arrangement(_network_without(network, card), rest, rules).legal:
+        if check_arrangement(old, rest, rules).legal:
             return EntrySearch(best.arrangement, True)
     index = next(i for i, ref in enumerate(problem.cards) if ref == card)
     card_class = problem.class_of[index]
@@ -83,16 +85,17 @@ def entry_after_rearranging(
     if found.layout is None:
         return EntrySearch(None, found.complete)
     arrangement = to_arrangement(problem, found.layout)
-    return EntrySearch(_card_on_its_cell(network, arrangement, card, rules), True)
+    twins = [problem.cards[i] for i in problem.classes[card_class]]
+    return EntrySearch(_card_on_its_cell(old, arrangement, card, twins, rules), True)
 
 
-def _card_on_its_cell(network: Network, arrangement: Arrangement, card: CardRef, rules: TricksRules) -> Arrangement:
-    """Swap ``card`` with an interchangeable card onto a cell whose removal leaves the old cards
-    legal (the model's checker decides, independently of the search)."""
-    old = _network_without(network, card)
-    placements = list(arrangement.placements)
-    where = {p.card: (p.row, p.col) for p in placements}
-    twins = [p.card for p in placements if p.card.kind == card.kind and _same_partners(network, p.card, card)]
+def _card_on_its_cell(
+    old: Network, arrangement: Arrangement, card: CardRef, twins: list[CardRef], rules: TricksRules
+) -> Arrangement:
+    """Swap ``card`` with one of its ``twins`` (the cards interchangeable with it) onto a cell
+    whose removal leaves the ``old`` cards legal (the model's checker decides, independently of
+    the search)."""
+    where = {p.card: (p.row, p.col) for p in arrangement.placements}
     for twin in twins:
         swapped = {**where, twin: where[card], card: where[twin]}
         rest = Arrangement(tuple(Placement(c, *swapped[c]) for c in where if c != card))
@@ -100,14 +103,3 @@ def _card_on_its_cell(network: Network, arrangement: Arrangement, card: CardRef,
             return Arrangement(rest.placements + (Placement(card, *swapped[card]),))
     raise AssertionError("solver bug: the entry search accepted an arrangement the checker refuses")
 
-
-def _same_partners(network: Network, a: CardRef, b: CardRef) -> bool:
-    others = network.cards()
-    return all(network.matches(a, c) == network.matches(b, c) for c in others if c not in (a, b))
-
-
-def _network_without(network: Network, card: CardRef) -> Network:
-    return Network(
-        tuple(s for s in network.supporters if CardRef("supporter", s.id) != card),
-        tuple(e for e in network.events if CardRef("event", e.id) != card),
-    )

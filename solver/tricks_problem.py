@@ -71,10 +71,6 @@ class Problem:
         sub = _finish(tuple(self.cards[i] for i in chosen), tuple(self.is_event[i] for i in chosen), partners)
         return replace(sub, every_matched=self.every_matched)
 
-    def unmatched_cards(self) -> list[int]:
-        """The cards that match no card of this network (none of them can ever make a Trick)."""
-        return [i for i in range(self.size) if not self.partners[i]]
-
 
 def _finish(cards: tuple[CardRef, ...], is_event: tuple[bool, ...], partners: tuple[frozenset[int], ...]) -> Problem:
     keys: dict[tuple[bool, frozenset[int]], int] = {}
@@ -145,7 +141,7 @@ def layout_is_legal(problem: Problem, layout: Layout) -> bool:
             other = layout.get(other_cell)
             if other is not None and not problem.compatible(card, other):
                 return False
-    return all_matched(problem, layout) if problem.every_matched else True
+    return keeps_rules(problem, layout)
 
 
 def all_matched(problem: Problem, layout: Layout) -> bool:

@@ -89,3 +89,9 @@ def test_every_card_matched_keeps_only_entry_cells_beside_a_match():
     plain = {(e.row, e.col) for e in entry_cells(RULEBOOK, PLAIN, S(2))}
     matched = {(e.row, e.col) for e in entry_cells(RULEBOOK, PLAIN, S(2), TricksRules(every_card_matched=True))}
     assert matched == {(1, 2), (2, 1)} and matched < plain
+
+
+def test_without_card_undoes_with_card():
+    added = RULEBOOK.with_card(Event("E9", frozenset({2})))
+    assert added.without_card(E("E9")) == RULEBOOK
+    assert RULEBOOK.without_card(S(2)).supporters == (Supporter(1, "S1"),)
