@@ -27,7 +27,7 @@ def main() -> None:
     parser.add_argument("patterns", nargs="+")
     args = parser.parse_args()
     print("| family | instances | proven | median s | worst s | open gaps (seed:best/bound) |")
-    print(f"|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|")
     for pattern in args.patterns:
         paths = sorted((ROOT / "benchmarks" / "instances").glob(pattern + ".json"))
         times, proven, gaps = [], 0, []

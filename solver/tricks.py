@@ -10,13 +10,16 @@ The pipeline, cheapest argument first:
    than so many matching pairs edge to edge; it settles most optima below the simple bounds
    and lowers the bound the later phases must reach;
 4. small networks: the exact search of our own (``tricks_exact``);
-5. CP-SAT (``tricks_cpsat``): up to 16 cards, one small model per exact span of the arrangement
-   (``tricks_boxes``); above, first a relaxation without connectivity in the perimeter region,
-   whose pieces are then joined (``tricks_glue``), the connected model when joining fails. An
-   optimum below the simple bounds is confirmed by the exact search when the network is small.
+5. up to 16 cards, span by span (``tricks_boxes``): each exact span of the arrangement first
+   goes to our own span search (``tricks_span``), which settles most of them, and only the
+   spans it leaves open to a small CP-SAT model (``tricks_cpsat``);
+6. above 16 cards, CP-SAT: first a relaxation without connectivity in the perimeter region,
+   whose pieces are then joined (``tricks_glue``), the connected model when joining fails.
+An optimum that rests on CP-SAT and lies below the simple bounds is confirmed by the exact
+search when the network is small.
 With rule option ``every_card_matched`` a count first shows when some cards cannot all border a
-match (``tricks_matched``); the heuristic keeps only arrangements meeting it, the exact search and
-the CP-SAT models require it, and the bounds and the embedding search stay valid upper bounds.
+match (``tricks_matched``); the heuristic keeps only arrangements meeting it, the exact and span
+searches and the CP-SAT models require it, and the bounds and the embedding search stay valid upper bounds.
 Every phase stops at the time limit, model building included.
 Every arrangement returned is checked by ``model.tricks.check_arrangement`` first.
 """

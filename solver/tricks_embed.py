@@ -18,10 +18,13 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from solver.tricks_problem import Cell, Problem, around
+from solver.tricks_problem import Cell, Problem
 
 #: How many search nodes between two looks at the clock.
 CLOCK_EVERY = 2048
+#: The next card is the one with the fewest ways on among this many candidates, taken in
+#: breadth-first order (looking at all of them costs more than it saves on large networks).
+FAIL_FIRST_WINDOW = 2
 
 
 class _OutOfTime(Exception):
@@ -65,19 +68,20 @@ def pieces_reach(
     order = _order(problem, matched)
     position: dict[int, tuple[int, Cell]] = {}
     boards: list[dict[Cell, int]] = []
-    # Pairs already counted as apart: a card put off (see below) pays for every partner laid
-    # so far, at once.
-    paid: set[tuple[int, int]] = set()
+    # Pairs already counted as apart, from both ends: a card put off (see below) pays for
+    # every partner laid so far, at once.
+    given_up: list[set[int]] = [set() for _ in range(problem.size)]
     nodes = [0]
-
-    def pair(a: int, b: int) -> tuple[int, int]:
-        return (a, b) if a < b else (b, a)
-
-    def unpaid_laid(card: int) -> list[int]:
-        return [p for p in problem.partners[card] if p in position and pair(card, p) not in paid]
-
     partners = problem.partners
     compatible = problem.compatible
+    # The cards each card may not border (the other kind, not matching).
+    clash = [
+        frozenset(j for j in range(problem.size) if not compatible(i, j)) for i in range(problem.size)
+    ]
+
+    def unpaid_laid(card: int) -> list[int]:
+        gone = given_up[card]
+        return [p for p in partners[card] if p in position and p not in gone]
 
     def forced_apart(room: int) -> int:
         # Pairs of a laid and an unlaid card that must lie apart, counted two ways (the larger
@@ -87,7 +91,8 @@ def pieces_reach(
         by_laid = 0
         reach: dict[int, list[int]] = {}
         for card, (piece, cell) in position.items():
-            waiting = [p for p in partners[card] if p not in position and pair(card, p) not in paid]
+            gone = given_up[card]
+            waiting = [p for p in partners[card] if p not in position and p not in gone]
             if waiting:
                 board = boards[piece]
                 free = sum(1 for n in _sides(cell) if n not in board)
@@ -113,7 +118,7 @@ def pieces_reach(
                         other = board.get(n)
                         if other is None:
                             continue
-                        if not compatible(card, other):
+                        if other in clash[card]:
                             covered = -1
                             break
                         if other in laid:
@@ -147,42 +152,83 @@ def pieces_reach(
         waiting = [c for c in order if c not in position]
         if not waiting:
             return True
-        # The first card with a laid partner it has not given up: it goes beside one of them,
-        # or it is put off (it will border none of them: those pairs are apart from now on).
-        card = next((c for c in waiting if unpaid_laid(c)), None)
-        if card is None:
+        # Of the cards with a laid partner they have not given up, the one with the fewest
+        # ways on (fail first): each goes beside one of those partners, or is put off (it will
+        # border none of them: those pairs are apart from now on).
+        chosen: tuple[int, list[tuple[int, int, Cell]], bool] | None = None
+        looked = 0
+        for card in waiting:
+            laid = unpaid_laid(card)
+            if not laid:
+                continue
+            looked += 1
+            if looked > FAIL_FIRST_WINDOW:
+                break
+            options = placements(card, laid, apart)
+            put_off = apart + len(laid) <= budget
+            if chosen is None or len(options) + put_off < len(chosen[1]) + chosen[2]:
+                chosen = (card, options, put_off)
+                if len(options) + put_off <= 1:
+                    break
+        if chosen is None:
             # Nothing left to lay beside the pieces: the first card left starts a new piece.
             boards.append({})
             found = lay(waiting[0], len(boards) - 1, (0, 0), apart)
             boards.pop()
             return found
-        laid = unpaid_laid(card)
+        card, options, put_off = chosen
+        for cost, piece, cell in options:
+            if lay(card, piece, cell, apart + cost):
+                return True
+        if put_off:
+            laid = unpaid_laid(card)
+            for p in laid:
+                given_up[card].add(p)
+                given_up[p].add(card)
+            if search(apart + len(laid)):
+                return True
+            for p in laid:
+                given_up[card].discard(p)
+                given_up[p].discard(card)
+        return False
+
+    def placements(card: int, laid: list[int], apart: int) -> list[tuple[int, int, Cell]]:
+        """The cells beside a laid partner where ``card`` may go within the budget, as
+        (pairs newly apart, piece, cell)."""
+        found = []
         tried: set[tuple[int, Cell]] = set()
+        bad = clash[card]
+        flat: dict[int, bool] = {}
         for partner in laid:
             piece, anchor = position[partner]
             board = boards[piece]
-            for cell in around(anchor):
+            for cell in _sides(anchor):
                 if cell in board or (piece, cell) in tried:
                     continue
                 tried.add((piece, cell))
                 if len(board) == 1 and cell != (anchor[0], anchor[1] + 1):
                     continue  # a piece of one card: the second goes to its right (rotations)
-                if cell[0] < 0 and all(r == 0 for r, _ in board):
-                    continue  # while the piece is one row, the first card off it goes below (mirror)
-                if any(n in board and not problem.compatible(card, board[n]) for n in around(cell)):
+                if cell[0] < 0:
+                    if piece not in flat:
+                        flat[piece] = all(r == 0 for r, _ in board)
+                    if flat[piece]:
+                        continue  # while the piece is one row, the first card off it goes below (mirror)
+                beside = 0
+                for n in _sides(cell):
+                    other = board.get(n)
+                    if other is None:
+                        continue
+                    if other in bad:
+                        beside = -1
+                        break
+                    if other in laid:
+                        beside += 1
+                if beside < 0:
                     continue
-                sides = set(around(cell))
-                beside = sum(1 for p in laid if position[p][0] == piece and position[p][1] in sides)
                 cost = len(laid) - beside
-                if apart + cost <= budget and lay(card, piece, cell, apart + cost):
-                    return True
-        if apart + len(laid) <= budget:
-            newly = [pair(card, p) for p in laid]
-            paid.update(newly)
-            if search(apart + len(laid)):
-                return True
-            paid.difference_update(newly)
-        return False
+                if apart + cost <= budget:
+                    found.append((cost, piece, cell))
+        return found
 
     try:
         return search(0)

@@ -38,6 +38,9 @@ EMBED_NODES = 30_000
 #: The first question, "does anything beat the arrangement found?", gets a smaller budget: when
 #: the answer is yes the search is only wasted time.
 EMBED_PROBE_NODES = 3_000
+#: Up to BOX_DESCENT_LIMIT cards, the steps down from the cheap bound get this budget: the box
+#: descent settles the hard ones faster.
+EMBED_STEP_NODES = 1_000
 #: The embedding search is tried only when at most this many matching pairs may lie apart
 #: (dense networks have many more pairs than any arrangement can lay edge to edge).
 EMBED_APART = 10
@@ -202,10 +205,13 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock) -> in
     probe = reach(value + 1, EMBED_PROBE_NODES)
     if probe is False:
         return value
+    # Up to BOX_DESCENT_LIMIT cards the box descent settles what is hard here faster: only the
+    # easy steps down then.
+    nodes = EMBED_STEP_NODES if problem.size <= BOX_DESCENT_LIMIT else EMBED_NODES
     upper = bound
-    while upper > value + 1 and reach(upper) is False:
+    while upper > value + 1 and reach(upper, nodes) is False:
         upper -= 1
-    if upper == value + 1 and probe is None and reach(value + 1) is False:
+    if upper == value + 1 and probe is None and nodes > EMBED_PROBE_NODES and reach(value + 1) is False:
         return value  # the probe's budget was too small for what the full one settles
     return upper
 
@@ -323,6 +329,8 @@ def _cpsat_connected(
         if descent.layout is not None:
             best, best_layout = descent.value, descent.layout
         if descent.layout is not None and best >= relaxed:
+            return _proven(best, best_layout, bound, "exhaustive search")
+        if descent.complete and not descent.rests_on_cpsat:
             return _proven(best, best_layout, bound, "exhaustive search")
         if descent.complete:
             return _confirmed(problem, clock, bound, best, best_layout)
