@@ -23,10 +23,9 @@ is taken to be no greater than its mirror image.
 from __future__ import annotations
 
 import time
-from collections import deque
 from dataclasses import dataclass
 
-from solver.tricks_problem import Layout, Problem
+from solver.tricks_problem import Layout, Problem, around, is_connected
 
 #: Nodes between two looks at the clock.
 _CLOCK_EVERY = 4096
@@ -110,10 +109,12 @@ class _Patterns:
         #: Per kind, the cells holding it, and the sum of their dead sides.
         self.cells_of: list[list[int]] = [[], []]
         self.dead_total = [0, 0]
+        #: Per kind, the sums of its largest free allowances: free_prefix[kind][k] for k cards.
+        self.free_prefix = [
+            [sum(self.free[kind][:k]) for k in range(len(self.free[kind]) + 1)] for kind in (SUPPORTER, EVENT)
+        ]
         #: Per kind, True when no card may leave a side without a Trick at no loss: the kind's
         #: loss is then its dead-side total.
-        #: Per kind, the sums of its largest free allowances: free_prefix[kind][k] for k cards.
-        self.free_prefix = [[sum(self.free[kind][:k]) for k in range(len(self.free[kind]) + 1)] for kind in (SUPPORTER, EVENT)]
         self.no_allowance = [not self.free[kind] or self.free[kind][0] == 0 for kind in (SUPPORTER, EVENT)]
         self.placed = [0, 0]
         self.lost = 0
@@ -139,7 +140,7 @@ class _Patterns:
             placed = self.cells_of[kind]
             if self.dead_total[kind] - self.free_prefix[kind][len(placed)] > room:
                 return True  # even with the largest allowances for all of them
-            deads = sorted((self.dead[i] for i in self.cells_of[kind]), reverse=True)
+            deads = sorted((self.dead[i] for i in placed), reverse=True)
             if sum(d - f for d, f in zip(deads, self.free[kind]) if d > f) > room:
                 return True
         return False
@@ -244,10 +245,10 @@ class _Patterns:
     def _finish(self) -> None:
         cols = self.cols
         cells = {divmod(i, cols): kind for i, kind in enumerate(self.grid) if kind != GAP}
-        if not _connected(list(cells)):
+        if not is_connected(cells):
             return
         if self.problem.every_matched and any(
-            all(cells.get(other, kind) == kind for other in _around(cell)) for cell, kind in cells.items()
+            all(cells.get(other, kind) == kind for other in around(cell)) for cell, kind in cells.items()
         ):
             return  # some card without a card of the other kind beside it: none it matches
         layout = _fill(self.problem, cells, self.counter)
@@ -257,24 +258,6 @@ class _Patterns:
         self.best_value, self.best_layout = value, layout
         # From now on only better arrangements count.
         self.target = value + 1
-
-
-def _around(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-    r, c = cell
-    return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-
-
-def _connected(cells: list[tuple[int, int]]) -> bool:
-    unseen = set(cells)
-    start = cells[0]
-    unseen.discard(start)
-    queue = deque([start])
-    while queue:
-        for other in _around(queue.popleft()):
-            if other in unseen:
-                unseen.discard(other)
-                queue.append(other)
-    return not unseen
 
 
 def _fill(problem: Problem, pattern: dict[tuple[int, int], int], counter: _Counter) -> Layout | None:
@@ -287,7 +270,7 @@ def _fill(problem: Problem, pattern: dict[tuple[int, int], int], counter: _Count
     cells = sorted(pattern)
     index = {cell: i for i, cell in enumerate(cells)}
     # Each cell's neighbours of the other kind: their cards must match its card.
-    links = [[index[o] for o in _around(cell) if o in pattern and pattern[o] != pattern[cell]] for cell in cells]
+    links = [[index[o] for o in around(cell) if o in pattern and pattern[o] != pattern[cell]] for cell in cells]
     # A card matches at most its partners: a cell with m such neighbours needs m partners.
     domains: list[set[int]] = [
         {k for k in classes if kind_of[k] == pattern[cell] and degree[k] >= len(links[i])}
