@@ -3,14 +3,14 @@
 An arrangement spanning exactly R rows and C columns has at most n - R horizontal and n - C
 vertical borders, so at least t Tricks need R + C <= 2n - t, and n cards need R * C >= n; a
 connected one also has R + C <= n + 1. Turned a quarter, an R x C arrangement is a C x R one, so
-boxes with R <= C cover all. Each box gets its own small model (every row and column used, one
-connected piece, legal borders, at least t Tricks): tightly constrained, so CP-SAT closes most of
-them fast. When every box is closed, no arrangement beats the best one known.
+boxes with R <= C cover all. When every box is closed, no arrangement beats the best one known.
 
 Each box goes first to our own search of that span (``tricks_span``), which settles most boxes
-near the bound at once and needs no CP-SAT; the boxes it leaves open go to CP-SAT. Boxes are
-tried in rounds with growing budgets (search nodes, and CP-SAT's deterministic time, so the
-outcome does not depend on the machine), the easy ones closing in the first round.
+near the bound at once without OR-Tools. A box it leaves open gets a small CP-SAT model (every
+row and column used, one connected piece, legal borders, at least t Tricks), tightly
+constrained, so CP-SAT closes many of them fast. Boxes are tried in rounds with growing budgets
+(search nodes, and CP-SAT's deterministic time, so the outcome does not depend on the machine),
+the easy ones closing in the first round.
 """
 
 from __future__ import annotations
