@@ -26,6 +26,8 @@ FIRST_WORK = 0.5
 #: Our span search's budget per box in the first round (search nodes, about 0.1 s); each round
 #: quadruples it too.
 FIRST_NODES = 20_000
+#: ``reach_by_span``'s budget per span (search nodes).
+PROBE_NODES = 5_000
 #: Rounds before giving up (the clock usually stops it first).
 ROUNDS = 12
 
@@ -58,6 +60,18 @@ def boxes(cards: int, target: int) -> list[tuple[int, int]]:
         if rows + cols <= limit and rows * cols >= n
     ]
     return sorted(found, key=lambda box: (box[0] + box[1], box[1] - box[0]))
+
+
+def reach_by_span(problem: Problem, target: int, deadline: float, nodes: int = PROBE_NODES) -> Layout | None:
+    """A connected arrangement with at least ``target`` Tricks found span by span, or None (none
+    exists, or none was found within ``nodes`` search nodes per span)."""
+    from solver.tricks_span import span_search
+
+    for rows, cols in boxes(problem.size, target):
+        found = span_search(problem, rows, cols, target, deadline, node_limit=nodes)
+        if found.layout is not None:
+            return found.layout
+    return None
 
 
 def box_descent(

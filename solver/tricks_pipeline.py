@@ -159,6 +159,10 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
     clock.report(value, bound.value)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
+    if method == "auto" and layout is None and problem.size <= BOX_DESCENT_LIMIT:
+        reached = _reach_bound(problem, bound, clock)
+        if reached is not None:
+            return _proven(layout_tricks(problem, reached), reached, bound, "bound")
     upper = bound.value
     if method == "auto":
         upper = _relaxed_upper(problem, value, bound.value, clock)
@@ -182,6 +186,15 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
         if quick.complete or value >= upper:
             return _proven(value, layout, bound, "exhaustive search")
     return _cpsat_connected(problem, clock, bound, value, layout, method, upper)
+
+
+def _reach_bound(problem: Problem, bound: Bound, clock: Clock) -> Layout | None:
+    """A connected arrangement meeting the cheap bound, looked for span by span: so near the bound
+    each span leaves few ways on, and a node budget keeps it short and repeatable. For when
+    greedy growth found no arrangement with every card matched."""
+    from solver.tricks_boxes import reach_by_span
+
+    return reach_by_span(problem, bound.value, clock.deadline)
 
 
 def _refuted(problem: Problem, value: int, clock: Clock) -> bool:
@@ -420,12 +433,15 @@ def _solve_in_pieces(problem: Problem, clock: Clock, method: str) -> Outcome:
 
 def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outcome:
     """One group of cards linked by matches, allowed to lie in several pieces."""
-    from solver.tricks_cpsat import ModelSpec, solve_model
-
     bound = best_bound(problem)
     layout = connected_heuristic(problem, bound.value, _effort(clock))
     assert layout is not None or problem.every_matched
     value = layout_tricks(problem, layout) if layout is not None else -1
+    if method == "auto" and layout is None and problem.size <= BOX_DESCENT_LIMIT:
+        # (The search in pieces below is slow without a start.)
+        reached = _reach_bound(problem, bound, clock)
+        if reached is not None:
+            value, layout = layout_tricks(problem, reached), reached
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
     if method == "auto" and _refuted(problem, value, clock):
@@ -434,6 +450,8 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
     if method == "exact" or (method == "auto" and k <= CONFIRM_LIMIT):
         # The plain-box CP-SAT model below is weak; up to 10 cards our own search does better.
         return _exact(problem, clock, bound, value, layout, pieces=True)
+    from solver.tricks_cpsat import ModelSpec, solve_model
+
     # Pieces side by side, each turned to be at most as wide as tall, with a gap between:
     # k rows and 1.25 k columns hold every arrangement of k cards in pieces of 2 or more
     # (cards without a Trick are set apart).

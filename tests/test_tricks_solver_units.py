@@ -384,3 +384,27 @@ def test_time_limit_is_respected_on_large_networks(cards):
         assert time.monotonic() - started < limit + 0.5
         assert solution.status == Status.UNPROVEN
         assert_solution_checks(network, TricksRules(), solution)
+
+
+@pytest.mark.parametrize("connected", [True, False])
+def test_every_card_matched_is_reached_where_greedy_growth_finds_nothing(connected):
+    # Supporter 2 has four Events of its own and shares a fifth with Supporter 1: all matched
+    # needs the fifth beside Supporter 1 and Supporter 2 ringed by its own four, which greedy
+    # growth (taking the shared Event first) never builds. 7 Tricks, the Supporters' bound.
+    network = Network(
+        (Supporter(1), Supporter(2)),
+        (
+            Event("A", frozenset({1})),
+            Event("B", frozenset({1})),
+            Event("Both", frozenset({1, 2})),
+            Event("W", frozenset({2})),
+            Event("X", frozenset({2})),
+            Event("Y", frozenset({2})),
+            Event("Z", frozenset({2})),
+        ),
+    )
+    rules = TricksRules(connected=connected, every_card_matched=True)
+    assert connected_heuristic(build_problem(network, every_matched=True), 7) is None
+    solution = solve_tricks(network, rules, time_limit=30)
+    assert solution.status == Status.OPTIMAL and solution.tricks == 7
+    assert check_arrangement(network, solution.arrangement, rules).legal
