@@ -110,23 +110,11 @@ def box_descent(
                     report(best, upper)
             if ours.complete:
                 continue
-            from solver.tricks_cpsat import ModelSpec, solve_model
-
             left = deadline - time.monotonic()
             if left <= 0:
                 still_open.append((rows, cols))
                 continue
-            cells = tuple((r, c) for r in range(rows) for c in range(cols))
-            spec = ModelSpec(
-                cells,
-                connected=True,
-                pieces=False,
-                at_least=best + 1,
-                at_most=min(upper, 2 * n - rows - cols),
-                symmetric=rows == cols,
-                exact_span=True,
-            )
-            answer = solve_model(problem, spec, None, left, work=work)
+            answer = _cpsat_box(problem, rows, cols, best, upper, left, work)
             if answer.status in ("optimal", "infeasible"):
                 by_cpsat = True
             if answer.status in ("optimal", "feasible") and answer.layout is not None:
@@ -147,3 +135,22 @@ def box_descent(
     complete = best >= upper or not open_boxes
     upper = max([best] + [min(upper, 2 * n - rows - cols) for rows, cols in open_boxes if not complete])
     return BoxResult(best, found, complete, upper, by_cpsat)
+
+
+def _cpsat_box(problem: Problem, rows: int, cols: int, best: int, upper: int, seconds: float, work: float):
+    """CP-SAT on one span: a connected arrangement using every row and column of the box, with
+    more than ``best`` Tricks."""
+    from solver.tricks_cpsat import ModelSpec, solve_model
+
+    n = problem.size
+    cells = tuple((r, c) for r in range(rows) for c in range(cols))
+    spec = ModelSpec(
+        cells,
+        connected=True,
+        pieces=False,
+        at_least=best + 1,
+        at_most=min(upper, 2 * n - rows - cols),
+        symmetric=rows == cols,
+        exact_span=True,
+    )
+    return solve_model(problem, spec, None, seconds, work=work)

@@ -155,7 +155,7 @@ def pieces_reach(
         # Of the cards with a laid partner they have not given up, the one with the fewest
         # ways on (fail first): each goes beside one of those partners, or is put off (it will
         # border none of them: those pairs are apart from now on).
-        chosen: tuple[int, list[tuple[int, int, Cell]], bool] | None = None
+        chosen: tuple[int, list[int], list[tuple[int, int, Cell]], bool] | None = None
         looked = 0
         for card in waiting:
             laid = unpaid_laid(card)
@@ -166,8 +166,8 @@ def pieces_reach(
                 break
             options = placements(card, laid, apart)
             put_off = apart + len(laid) <= budget
-            if chosen is None or len(options) + put_off < len(chosen[1]) + chosen[2]:
-                chosen = (card, options, put_off)
+            if chosen is None or len(options) + put_off < len(chosen[2]) + chosen[3]:
+                chosen = (card, laid, options, put_off)
                 if len(options) + put_off <= 1:
                     break
         if chosen is None:
@@ -176,12 +176,11 @@ def pieces_reach(
             found = lay(waiting[0], len(boards) - 1, (0, 0), apart)
             boards.pop()
             return found
-        card, options, put_off = chosen
+        card, laid, options, put_off = chosen
         for cost, piece, cell in options:
             if lay(card, piece, cell, apart + cost):
                 return True
         if put_off:
-            laid = unpaid_laid(card)
             for p in laid:
                 given_up[card].add(p)
                 given_up[p].add(card)
