@@ -1,8 +1,9 @@
 """Likes and Lies benchmark: rounds resolved per second.
 
-Plays seeded random legal games on the illustrative sample board and decks (every vote, Intent
-and report drawn at random among the legal ones, Event cards drawn as landings call for them),
-keeps every round with the state before it, then times
+Plays seeded random legal games (``model.likes_random``, as ``verify compare`` does) on the
+illustrative sample board and decks (every vote, Intent and report drawn at random among the
+legal ones, Event cards drawn as landings call for them), keeps every round with the state
+before it, then times
 
 - the engine alone (``resolve_round``) over all those rounds,
 - the engine plus the independent checker (``check_round``),
@@ -23,68 +24,22 @@ import sys
 import time
 from pathlib import Path
 
-from model.likes import (
-    Draw,
-    History,
-    IllegalInput,
-    Play,
-    PlayerState,
-    Report,
-    RoundInput,
-    RoundResult,
-    Vote,
-    replay_game,
-    resolve_round,
-    start_players,
-)
+from model.likes import History, replay_game, resolve_round
 from model.likes_check import check_round
 from model.likes_io import sample_catalogue
+from model.likes_random import random_game
 from model.likes_rules import LikesRules
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 
 
-def random_round(rng: random.Random, catalogue, players: tuple[PlayerState, ...],
-                 history: History, number: int) -> tuple[RoundInput, RoundResult]:
-    names = [p.name for p in players]
-    plays = tuple(Play(p.name, f"C{number}-{i}", rng.choice(p.intent_deck))
-                  for i, p in enumerate(players))
-    received = dict.fromkeys(names, 0)
-    votes = []
-    for voter in names:
-        target = rng.choice([n for n in names if n != voter])
-        received[target] += 1
-        votes.append(Vote(voter, f"C{number}-{names.index(target)}"))
-    top = max(received.values())
-    leaders = [n for n in names if received[n] == top]
-    reports: tuple[Report, ...] = ()
-    if len(leaders) == 1:
-        target = rng.choice([None] + [n for n in names if n != leaders[0]])
-        reports = (Report(leaders[0], target),)
-    draws: list[Draw] = []
-    while True:
-        rnd = RoundInput(f"K{number}", plays, tuple(votes), reports, tuple(draws))
-        try:
-            return rnd, resolve_round(catalogue, players, rnd, LikesRules(), history)
-        except IllegalInput as error:
-            who = error.message.split()[0]
-            draws.append(Draw(who, rng.choice(catalogue.events).id))
-
-
-def random_game(rng: random.Random, catalogue):
-    players = start_players(catalogue, NAMES[:rng.randint(3, 5)])
-    start, history, rounds = players, History(), []
-    for number in range(1, len(catalogue.intents) + 1):
-        rnd, result = random_round(rng, catalogue, players, history, number)
-        rounds.append((players, rnd, result))
-        history = History(history.captions | {rnd.caption},
-                          history.contents | {p.content for p in rnd.plays},
-                          history.events | set(result.events_drawn))
-        players = result.players
-        if result.winners:
-            break
-    return start, rounds
+def rounds_of(start, inputs, result):
+    """Each round of a played game with the players and the used cards before it."""
+    players, history = start, History()
+    for rnd, resolved in zip(inputs, result.rounds):
+        yield players, history, rnd, resolved
+        players, history = resolved.players, history.after(rnd, resolved)
 
 
 def per_second(count: int, seconds: float) -> str:
@@ -97,27 +52,28 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=6)
     args = parser.parse_args()
     catalogue = sample_catalogue()
+    rules = LikesRules()
     rng = random.Random(args.seed)
-    games = [random_game(rng, catalogue) for _ in range(args.games)]
-    rounds = [(before, rnd) for _, played in games for before, rnd, _ in played]
-    won = sum(1 for _, played in games if played[-1][2].winners)
+    games = [random_game(catalogue, rules, NAMES[:rng.randint(3, 5)], rng) for _ in range(args.games)]
+    rounds = [step for game in games for step in rounds_of(*game)]
+    won = sum(1 for _, _, result in games if result.winners)
 
     best = float("inf")
     for _ in range(3):
         began = time.perf_counter()
-        for before, rnd in rounds:
-            resolve_round(catalogue, before, rnd)
+        for before, history, rnd, _ in rounds:
+            resolve_round(catalogue, before, rnd, rules, history)
         best = min(best, time.perf_counter() - began)
 
     began = time.perf_counter()
-    for before, rnd in rounds:
-        result = resolve_round(catalogue, before, rnd)
+    for before, history, rnd, _ in rounds:
+        result = resolve_round(catalogue, before, rnd, rules, history)
         assert not check_round(catalogue, before, rnd, result)
     checked = time.perf_counter() - began
 
     began = time.perf_counter()
-    for start, played in games:
-        replay_game(catalogue, start, tuple(rnd for _, rnd, _ in played))
+    for start, inputs, _ in games:
+        replay_game(catalogue, start, inputs, rules)
     replayed = time.perf_counter() - began
 
     example = ROOT / "examples" / "likes" / "round-third-influencer.json"
@@ -131,7 +87,7 @@ def main() -> None:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu.append(after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime)
 
-    lengths = [len(played) for _, played in games]
+    lengths = [len(inputs) for _, inputs, _ in games]
     print(f"{args.games} seeded random games (seed {args.seed}), {len(rounds)} rounds, "
           f"{won} won, median {statistics.median(lengths):g} rounds a game")
     print()

@@ -284,6 +284,14 @@ class History:
     #: Event cards drawn.
     events: frozenset[str] = frozenset()
 
+    def after(self, rnd: RoundInput, result: RoundResult) -> History:
+        """The cards used once ``rnd`` (resolved as ``result``) is over too."""
+        return History(
+            self.captions | {rnd.caption},
+            self.contents | {play.content for play in rnd.plays},
+            self.events | set(result.events_drawn),
+        )
+
 
 def _check_plays(players: tuple[PlayerState, ...], rnd: RoundInput, rules: LikesRules,
                  history: History) -> dict[str, Play]:
@@ -659,11 +667,7 @@ def replay_game(
             return GameResult("illegal", tuple(done), players, (), number, error)
         done.append(result)
         players = result.players
-        history = History(
-            history.captions | {rnd.caption},
-            history.contents | {play.content for play in rnd.plays},
-            history.events | set(result.events_drawn),
-        )
+        history = history.after(rnd, result)
         if result.winners:
             ended = ("won", number, result.winners)
     if ended is None and rules.spent_intents != "reshuffle" and any(

@@ -108,9 +108,7 @@ def random_game(
         rnd, result = played
         rounds.append(rnd)
         players = result.players
-        history = History(history.captions | {rnd.caption},
-                          history.contents | {play.content for play in rnd.plays},
-                          history.events | set(result.events_drawn))
+        history = history.after(rnd, result)
         if result.winners:
             break
     return start, tuple(rounds), replay_game(catalogue, start, tuple(rounds), rules)

@@ -10,6 +10,7 @@ from typing import Callable
 from model.tricks import TricksRules
 from solver.status import Status
 from solver.tricks_bounds import Bound, best_bound, region
+from solver.tricks_boxes import box_descent, reach_by_span
 from solver.tricks_exact import exact_search
 from solver.tricks_embed import pieces_reach
 from solver.tricks_heuristic import connected_heuristic, greedy_phase, improve
@@ -160,7 +161,10 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
     if method == "auto" and layout is None and problem.size <= BOX_DESCENT_LIMIT:
-        reached = _reach_bound(problem, bound, clock)
+        # Greedy growth found no arrangement with every card matched: look for one meeting
+        # the bound span by span (so near the bound each span leaves few ways on, and a node
+        # budget keeps it short and repeatable).
+        reached = reach_by_span(problem, bound.value, clock.deadline)
         if reached is not None:
             return _proven(layout_tricks(problem, reached), reached, bound, "bound")
     upper = bound.value
@@ -186,15 +190,6 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
         if quick.complete or value >= upper:
             return _proven(value, layout, bound, "exhaustive search")
     return _cpsat_connected(problem, clock, bound, value, layout, method, upper)
-
-
-def _reach_bound(problem: Problem, bound: Bound, clock: Clock) -> Layout | None:
-    """A connected arrangement meeting the cheap bound, looked for span by span: so near the bound
-    each span leaves few ways on, and a node budget keeps it short and repeatable. For when
-    greedy growth found no arrangement with every card matched."""
-    from solver.tricks_boxes import reach_by_span
-
-    return reach_by_span(problem, bound.value, clock.deadline)
 
 
 def _refuted(problem: Problem, value: int, clock: Clock) -> bool:
@@ -336,8 +331,6 @@ def _cpsat_connected(
         return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
 
     if method == "auto" and problem.size <= BOX_DESCENT_LIMIT:
-        from solver.tricks_boxes import box_descent
-
         descent = box_descent(problem, best, upper, clock.deadline, clock.report)
         if descent.layout is not None:
             best, best_layout = descent.value, descent.layout
@@ -438,8 +431,8 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
     assert layout is not None or problem.every_matched
     value = layout_tricks(problem, layout) if layout is not None else -1
     if method == "auto" and layout is None and problem.size <= BOX_DESCENT_LIMIT:
-        # (The search in pieces below is slow without a start.)
-        reached = _reach_bound(problem, bound, clock)
+        # As above; the search in pieces below is slow without a start.
+        reached = reach_by_span(problem, bound.value, clock.deadline)
         if reached is not None:
             value, layout = layout_tricks(problem, reached), reached
     if method != "cpsat" and value >= bound.value:

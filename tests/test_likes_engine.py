@@ -94,9 +94,7 @@ def test_random_game_streaks_and_end(data, rules: LikesRules) -> None:
                 assert state.streak == reference_streak(roles, state.name)
         assert sum(1 for p in result.players if p.streak) <= 1
         rounds.append(rnd)
-        history = History(history.captions | {rnd.caption},
-                          history.contents | {p.content for p in rnd.plays},
-                          history.events | set(result.events_drawn))
+        history = history.after(rnd, result)
         players = result.players
         if result.winners or not players[0].intent_deck:
             break
@@ -140,9 +138,7 @@ class LikesGame(RuleBasedStateMachine):
             own = [s.rule for s in result.steps if s.player == result.influencer
                    and s.rule.startswith("influencer")]
             assert own == ["influencer_third" if third else "influencer"]
-        self.history = History(self.history.captions | {rnd.caption},
-                               self.history.contents | {p.content for p in rnd.plays},
-                               self.history.events | set(result.events_drawn))
+        self.history = self.history.after(rnd, result)
         self.players = result.players
         self.over = bool(result.winners) or not self.players[0].intent_deck
         assert bool(result.winners) == bool(result.reached_viral)
