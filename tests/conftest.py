@@ -1,9 +1,15 @@
-"""Hypothesis profiles: ``ci`` (fast and deterministic, loaded when CI=true), ``dev`` (the
-default), and ``deep`` for long runs (``pytest --hypothesis-profile deep``)."""
+"""Hypothesis profiles: ``ci`` (fast and deterministic; the README's test command and CI select
+it with ``--hypothesis-profile ci``), ``dev`` (the default), and ``deep`` for long runs
+(``--hypothesis-profile deep``).
+
+``ci`` does not shrink: a failing example is reported as found, within seconds, with the blob to
+reproduce it (``@reproduce_failure``); shrink it locally under ``dev``. A whole-game property
+could otherwise shrink for minutes before CI said anything.
+"""
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile(
     "ci",
@@ -12,6 +18,7 @@ settings.register_profile(
     deadline=None,
     database=None,
     print_blob=True,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("dev", max_examples=60, deadline=None)
