@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from model.errors import InputError
+from model.common.errors import InputError
 
 YES, NO, BAD_INPUT, UNDECIDED = 0, 1, 2, 3
 
@@ -128,7 +128,7 @@ class _ProgressLine:
             self.done.wait(self.EVERY)
 
     def draw(self, seconds: float) -> None:
-        from model.tricks_render import progress_line
+        from model.whitehouse.network.report import progress_line
 
         latest = self.latest
         best = None if latest is None else latest.best
@@ -179,10 +179,10 @@ def tricks_command(
     """
     import json
 
-    from model.options import parse_rule_flags
-    from model.tricks_answer import answer_tricks
-    from model.tricks_input import load_question
-    from model.tricks_render import render_svg, render_text
+    from model.common.options import parse_rule_flags
+    from solver.network.answer import answer_tricks
+    from model.whitehouse.network.io import load_question
+    from model.whitehouse.network.report import render_svg, render_text
 
     question = load_question(file, claim, parse_rule_flags(rules))
     if sys.stderr.isatty():
@@ -230,9 +230,9 @@ def likes_round_command(file: str, as_json: bool, rules: tuple[str, ...], board:
     """
     import json
 
-    from model.likes_io import check_round_file
-    from model.likes_report import round_json, round_text
-    from model.options import parse_rule_flags
+    from model.likes.io import check_round_file
+    from model.likes.report import round_json, round_text
+    from model.common.options import parse_rule_flags
 
     chosen, result, error = check_round_file(file, board, events, intents, parse_rule_flags(rules))
     if as_json:
@@ -253,9 +253,9 @@ def likes_game_command(file: str, as_json: bool, rules: tuple[str, ...], board: 
     """
     import json
 
-    from model.likes_io import replay_game_file
-    from model.likes_report import game_json, game_text
-    from model.options import parse_rule_flags
+    from model.likes.io import replay_game_file
+    from model.likes.report import game_json, game_text
+    from model.common.options import parse_rule_flags
 
     chosen, game = replay_game_file(file, board, events, intents, parse_rule_flags(rules))
     if as_json:
@@ -290,9 +290,9 @@ def social_round_command(file: str, as_json: bool, rules: tuple[str, ...]) -> No
     """
     import json
 
-    from model.options import parse_rule_flags
-    from model.social_io import judge_round_file
-    from model.social_report import round_json, round_text
+    from model.common.options import parse_rule_flags
+    from model.social.io import judge_round_file
+    from model.social.report import round_json, round_text
 
     result, chosen = judge_round_file(file, parse_rule_flags(rules))
     click.echo(json.dumps(round_json(result, chosen)) if as_json else round_text(result))
@@ -309,9 +309,9 @@ def social_game_command(file: str, as_json: bool, rules: tuple[str, ...]) -> Non
     """
     import json
 
-    from model.options import parse_rule_flags
-    from model.social_io import judge_game_file
-    from model.social_report import game_json, game_text
+    from model.common.options import parse_rule_flags
+    from model.social.io import judge_game_file
+    from model.social.report import game_json, game_text
 
     result, chosen = judge_game_file(file, parse_rule_flags(rules))
     click.echo(json.dumps(game_json(result, chosen)) if as_json else game_text(result))
@@ -329,9 +329,9 @@ def social_like_command(file: str, as_json: bool, rules: tuple[str, ...]) -> Non
     """
     import json
 
-    from model.options import parse_rule_flags
-    from model.social_io import judge_like_file
-    from model.social_report import like_json, like_text
+    from model.common.options import parse_rule_flags
+    from model.social.io import judge_like_file
+    from model.social.report import like_json, like_text
 
     answer, chosen = judge_like_file(file, parse_rule_flags(rules))
     click.echo(json.dumps(like_json(answer, chosen)) if as_json else like_text(answer))
@@ -373,11 +373,11 @@ def socks_score_command(file: str, as_json: bool) -> None:
     """
     import json
 
-    from model.jsonio import load_json, source_name
-    from model.socks_io import parse_scoring
-    from model.socks_report import SAMPLE_WARNING, render_score, score_json
+    from model.common.jsonio import load_json, source_name
+    from model.socks.io import parse_scoring
+    from model.socks.report import SAMPLE_WARNING, render_score, score_json
     from solver.socks import score_game
-    from solver.status import Status
+    from model.common.status import Status
 
     scoring = parse_scoring(source_name(file), load_json(file))
     game = score_game(scoring.hands, scoring.rules)
@@ -401,11 +401,11 @@ def socks_play_command(
     """Play a random legal game and write its log."""
     import json
 
-    from model.jsonio import load_json, source_name
-    from model.options import parse_rule_flags
-    from model.socks_game import dump_log, write_log
-    from model.socks_io import parse_catalogue_document, parse_rules
-    from model.socks_report import render_play
+    from model.common.jsonio import load_json, source_name
+    from model.common.options import parse_rule_flags
+    from model.socks.log import dump_log, write_log
+    from model.socks.io import parse_catalogue_document, parse_rules
+    from model.socks.report import render_play
 
     chosen = parse_rules("--rule", parse_rule_flags(rules))
     catalogue, document = None, None
@@ -432,10 +432,10 @@ def socks_replay_command(file: str, as_json: bool) -> None:
     """
     import json
 
-    from model.jsonio import load_json, source_name
-    from model.socks_engine import final_hands
-    from model.socks_game import replay
-    from model.socks_report import render_replay, replay_json
+    from model.common.jsonio import load_json, source_name
+    from model.socks.engine import final_hands
+    from model.socks.log import replay
+    from model.socks.report import render_replay, replay_json
     from solver.socks import score_game
 
     data = load_json(file)
@@ -459,9 +459,9 @@ def socks_advise_command(file: str, as_json: bool) -> None:
     """Every legal choice for the two cards drawn, with its effect on the visible scores now."""
     import json
 
-    from model.jsonio import load_json, source_name
-    from model.socks_advise import advise, parse_position
-    from model.socks_report import advice_json, render_advice
+    from model.common.jsonio import load_json, source_name
+    from model.socks.advise import advise, parse_position
+    from model.socks.report import advice_json, render_advice
 
     advice = advise(parse_position(source_name(file), load_json(file)))
     click.echo(json.dumps(advice_json(advice)) if as_json else render_advice(advice))
@@ -483,10 +483,10 @@ def whitehouse_replay(file: str, as_json: bool) -> None:
     each player's proven Trick total and the winner. Exit 1 when a move is illegal."""
     import json
 
-    from model.jsonio import load_json, source_name
-    from model.whitehouse_log import load_log, replay
-    from model.whitehouse_report import render_replay, replay_json
-    from model.whitehouse_tricks import UnprovenTotal
+    from model.common.jsonio import load_json, source_name
+    from model.whitehouse.log import load_log, replay
+    from model.whitehouse.report import render_replay, replay_json
+    from model.whitehouse.tricks import UnprovenTotal
 
     try:
         result = replay(load_log(source_name(file), load_json(file)))
@@ -512,19 +512,19 @@ def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_fl
     """Play a random legal game and write its log (which replay accepts)."""
     import json
 
-    from model.jsonio import load_json, source_name
-    from model.options import parse_rule_flags
-    from model.whitehouse_cards import parse_catalogue
-    from model.whitehouse_log import Replay, play_log
-    from model.whitehouse_report import render_replay, replay_json
-    from model.whitehouse_rules import whitehouse_rules
+    from model.common.jsonio import load_json, source_name
+    from model.common.options import parse_rule_flags
+    from model.whitehouse.cards import parse_catalogue
+    from model.whitehouse.log import Replay, play_log
+    from model.whitehouse.report import render_replay, replay_json
+    from model.whitehouse.rules import whitehouse_rules
 
     rules = whitehouse_rules(parse_rule_flags(rule_flags), "--rule", "")
     catalogue_data = None
     if catalogue_file:
         catalogue_data = load_json(catalogue_file)
         parse_catalogue(source_name(catalogue_file), catalogue_data)
-    from model.whitehouse_tricks import UnprovenTotal
+    from model.whitehouse.tricks import UnprovenTotal
 
     try:
         log, state = play_log(players, seed, rules, catalogue_data)
@@ -536,7 +536,7 @@ def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_fl
         click.echo(text, nl=False)
         return
     write_whole_file(out, text, "--out")
-    from model.whitehouse import Engine
+    from model.whitehouse.engine import Engine
 
     result = Replay(state, len(log["moves"]), None, Engine(state.catalogue, rules))
     if as_json:
@@ -569,7 +569,7 @@ def checks_command(game: str | None, rules: tuple[str, ...], as_json: bool, time
     from checks import registry
     from checks.invariants import run_checks
     from checks.report import checks_json, checks_text, summary
-    from model.options import parse_rule_flags
+    from model.common.options import parse_rule_flags
 
     by_game = registry.split_flags(parse_rule_flags(rules), game)
     games = [game] if game else list(registry.GAME_NAMES)

@@ -1,6 +1,6 @@
 """Likes and Lies benchmark: rounds resolved per second.
 
-Plays seeded random legal games (``model.likes_random``, as ``verify compare`` does) on the
+Plays seeded random legal games (``model.likes.random_play``, as ``verify compare`` does) on the
 illustrative sample board and decks (every vote, Intent and report drawn at random among the
 legal ones, Event cards drawn as landings call for them), keeps every round with the state
 before it, then times
@@ -24,11 +24,11 @@ import sys
 import time
 from pathlib import Path
 
-from model.likes import History, replay_game, resolve_round
-from model.likes_check import check_round
-from model.likes_io import sample_catalogue
-from model.likes_random import random_game
-from model.likes_rules import LikesRules
+from model.likes.engine import History, replay_game, resolve_round
+from model.likes.check import check_round
+from model.likes.io import sample_catalogue
+from model.likes.random_play import random_game
+from model.likes.rules import LikesRules
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")

@@ -12,12 +12,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 
 from social_logs import random_log  # noqa: E402
 
-from model.social import judge_round  # noqa: E402
-from model.social_schema import parse_round  # noqa: E402
+from model.social.engine import judge_round  # noqa: E402
+from model.social.schema import parse_round  # noqa: E402
 
 
 def measure(label: str, logs: list[dict], repeats: int = 3) -> tuple[str, int, int, float, float]:

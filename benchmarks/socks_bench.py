@@ -19,10 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from model.jsonio import load_json  # noqa: E402
-from model.socks_cards import SocksRules, sample_catalogue  # noqa: E402
-from model.socks_engine import play, random_game  # noqa: E402
-from model.socks_io import parse_scoring  # noqa: E402
+from model.common.jsonio import load_json  # noqa: E402
+from model.socks.cards import SocksRules, sample_catalogue  # noqa: E402
+from model.socks.engine import play, random_game  # noqa: E402
+from model.socks.io import parse_scoring  # noqa: E402
 from solver.socks import score_game  # noqa: E402
 
 

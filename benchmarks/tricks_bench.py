@@ -10,7 +10,7 @@ instances with the same time limit:
   flow connectivity, no bounds, no symmetry breaking, no hint, one worker), for up to 18 cards.
 Each solver runs in a fresh process per group, so that import costs stay out of the times and
 peak memory (``ru_maxrss``) belongs to that solver alone. Every arrangement any of them returns is
-checked with ``model.tricks.check_arrangement``; disagreements between proven answers are listed.
+checked with ``model.whitehouse.network.arrangement.check_arrangement``; disagreements between proven answers are listed.
 
 Usage: ``python benchmarks/tricks_bench.py [--quick] [--families game,stress] [--time-limit S]``
 """
@@ -96,7 +96,7 @@ def discover(families: set[str] | None, quick: bool) -> list[Instance]:
 
 def load(path: Path):
     """A ``verify tricks`` input file (as make_instances writes them) as (Network, TricksRules)."""
-    from model.tricks import Event, Network, Supporter, TricksRules
+    from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules
 
     data = json.loads(path.read_text())
     supporters = tuple(
@@ -115,7 +115,7 @@ def plain_cpsat(network, rules, time_limit: float):
     (status, tricks, bound, arrangement) with status "optimal", "infeasible" or "unproven"."""
     from ortools.sat.python import cp_model
 
-    from model.tricks import Arrangement, Placement, count_tricks
+    from model.whitehouse.network.arrangement import Arrangement, Placement, count_tricks
 
     cards = network.cards()
     n = len(cards)
@@ -202,7 +202,7 @@ def _peak_mb() -> float:
 
 
 def _checked(network, rules, tricks, arrangement) -> bool:
-    from model.tricks import check_arrangement
+    from model.whitehouse.network.arrangement import check_arrangement
 
     if arrangement is None:
         return tricks is None
@@ -211,10 +211,10 @@ def _checked(network, rules, tricks, arrangement) -> bool:
 
 
 def solver_worker(paths: list[Path], time_limit: float, engine: str) -> tuple[list[dict], float]:
-    from model.tricks import Event, Network, Supporter
+    from model.whitehouse.network.arrangement import Event, Network, Supporter
 
     if engine == "solver":
-        from solver.tricks import solve_tricks
+        from solver.network.solve import solve_tricks
 
         def run(network, rules):
             answer = solve_tricks(network, rules, time_limit=time_limit)
@@ -260,7 +260,7 @@ def solver_worker(paths: list[Path], time_limit: float, engine: str) -> tuple[li
 
 
 def load_rules_default():
-    from model.tricks import TricksRules
+    from model.whitehouse.network.arrangement import TricksRules
 
     return TricksRules()
 

@@ -15,9 +15,9 @@ sys.path[:0] = [str(ROOT)]
 
 
 def main() -> None:
-    from model.tricks import check_arrangement
-    from model.tricks_input import load_question
-    from solver.tricks import solve_tricks
+    from model.whitehouse.network.arrangement import check_arrangement
+    from model.whitehouse.network.io import load_question
+    from solver.network.solve import solve_tricks
 
     import ortools.sat.python.cp_model  # noqa: F401  (import cost kept out of the times)
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from model.whitehouse import Engine
-from model.whitehouse_cards import sample_catalogue
-from model.whitehouse_log import random_game
-from model.whitehouse_rules import WhitehouseRules
-from model.whitehouse_tricks import TrickOracle, UnprovenTotal, solver_solve
+from model.whitehouse.engine import Engine
+from model.whitehouse.cards import sample_catalogue
+from model.whitehouse.log import random_game
+from model.whitehouse.rules import WhitehouseRules
+from model.whitehouse.tricks import TrickOracle, UnprovenTotal, solver_solve
 
 
 #: Seconds each solve may take before a game is counted as undecided.

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from checks import registry, rulings
-from model.errors import InputError
+from model.common.errors import InputError
 
 #: Seeds per chunk of simulation work.
 CHUNK = 25
@@ -152,8 +152,8 @@ STATISTICS: dict[str, tuple[str, ...]] = {
 
 
 def _socks_game(rules: Any, seed: int) -> tuple[float, float, float]:
-    from model.socks_cards import sample_catalogue
-    from model.socks_engine import outcome, random_game
+    from model.socks.cards import sample_catalogue
+    from model.socks.engine import outcome, random_game
 
     names = tuple(f"P{i + 1}" for i in range(SIM_PLAYERS))
     _, moves, final = random_game(sample_catalogue(), rules, names, random.Random(seed))
@@ -164,9 +164,9 @@ def _socks_game(rules: Any, seed: int) -> tuple[float, float, float]:
 
 
 def _whitehouse_game(rules: Any, seed: int) -> tuple[float, float, float]:
-    from model.whitehouse import new_game, shuffled_decks
-    from model.whitehouse_cards import sample_catalogue
-    from model.whitehouse_log import random_game
+    from model.whitehouse.engine import new_game, shuffled_decks
+    from model.whitehouse.cards import sample_catalogue
+    from model.whitehouse.log import random_game
 
     catalogue = sample_catalogue()
     first = new_game(catalogue, SIM_PLAYERS, rules, shuffled_decks(catalogue, seed), seed).current
@@ -176,8 +176,8 @@ def _whitehouse_game(rules: Any, seed: int) -> tuple[float, float, float]:
 
 
 def _social_game(rules: Any, seed: int) -> tuple[float, float, float]:
-    from model.social_cards import sample_decks
-    from model.social_random import random_game
+    from model.social.cards import sample_decks
+    from model.social.random_play import random_game
 
     names = tuple(f"P{i + 1}" for i in range(SIM_PLAYERS))
     setup, result = random_game(sample_decks(), rules, names, random.Random(seed))
@@ -188,8 +188,8 @@ def _social_game(rules: Any, seed: int) -> tuple[float, float, float]:
 
 
 def _likes_game(rules: Any, seed: int) -> tuple[float, float, float]:
-    from model.likes_io import sample_catalogue
-    from model.likes_random import random_game
+    from model.likes.io import sample_catalogue
+    from model.likes.random_play import random_game
 
     names = tuple(f"P{i + 1}" for i in range(SIM_PLAYERS))
     _, _, result = random_game(sample_catalogue(), rules, names, random.Random(seed))

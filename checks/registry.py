@@ -12,8 +12,8 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from model.errors import InputError
-from model.options import RuleOption
+from model.common.errors import InputError
+from model.common.options import RuleOption
 
 
 @dataclass(frozen=True)
@@ -34,14 +34,14 @@ class GameEntry:
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("whitehouse", "The White House intern game",
-              ("model.whitehouse_rules:WHITEHOUSE_OPTIONS", "model.tricks:TRICKS_OPTIONS"),
-              "checks.registry:_whitehouse_rules", "checks.whitehouse_rulings"),
-    GameEntry("socks", "Oh My Socks!", ("model.socks_cards:SOCKS_OPTIONS",),
-              "checks.registry:_socks_rules", "checks.socks_rulings"),
-    GameEntry("social", "Social Network", ("model.social_rules:SOCIAL_OPTIONS",),
-              "checks.registry:_social_rules", "checks.social_rulings"),
-    GameEntry("likes", "Likes and Lies", ("model.likes_rules:LIKES_OPTIONS",),
-              "checks.registry:_likes_rules", "checks.likes_rulings"),
+              ("model.whitehouse.rules:WHITEHOUSE_OPTIONS", "model.whitehouse.network.arrangement:TRICKS_OPTIONS"),
+              "checks.registry:_whitehouse_rules", "checks.whitehouse.rulings"),
+    GameEntry("socks", "Oh My Socks!", ("model.socks.cards:SOCKS_OPTIONS",),
+              "checks.registry:_socks_rules", "checks.socks.rulings"),
+    GameEntry("social", "Social Network", ("model.social.rules:SOCIAL_OPTIONS",),
+              "checks.registry:_social_rules", "checks.social.rulings"),
+    GameEntry("likes", "Likes and Lies", ("model.likes.rules:LIKES_OPTIONS",),
+              "checks.registry:_likes_rules", "checks.likes.rulings"),
 )
 GAME_NAMES: tuple[str, ...] = tuple(entry.game for entry in GAMES)
 
@@ -140,26 +140,26 @@ def option_json(chosen: RuleOption) -> dict[str, Any]:
 
 
 def _whitehouse_rules(values: Mapping[str, Any], source: str) -> Any:
-    from model.whitehouse_rules import whitehouse_rules
+    from model.whitehouse.rules import whitehouse_rules
 
     return whitehouse_rules(dict(values), source)
 
 
 def _socks_rules(values: Mapping[str, Any], source: str) -> Any:
-    from model.socks_io import parse_rules
+    from model.socks.io import parse_rules
 
     return parse_rules(source, dict(values))
 
 
 def _social_rules(values: Mapping[str, Any], source: str) -> Any:
-    from model.options import build_rules
-    from model.social_rules import SOCIAL_OPTIONS, SocialRules
+    from model.common.options import build_rules
+    from model.social.rules import SOCIAL_OPTIONS, SocialRules
 
     return build_rules(SocialRules, SOCIAL_OPTIONS, values, source)
 
 
 def _likes_rules(values: Mapping[str, Any], source: str) -> Any:
-    from model.likes_rules import LIKES_OPTIONS, LikesRules
-    from model.options import build_rules
+    from model.likes.rules import LIKES_OPTIONS, LikesRules
+    from model.common.options import build_rules
 
     return build_rules(LikesRules, LIKES_OPTIONS, values, source)

@@ -9,8 +9,8 @@ from dataclasses import asdict
 from typing import Any, Sequence
 
 from checks.invariants import Checked
-from checks.invariants.result import Unknown, Violated, result_json
-from model.options import RuleOption
+from checks.result import Unknown, Violated, result_json
+from model.common.options import RuleOption
 
 
 def _value(value: Any) -> str:

@@ -7,7 +7,7 @@ possible in the lowest-numbered set, then the next, and so on.
 
 Wild cards carry no stars and are interchangeable, so a placement is a count per set. CP-SAT
 decides the general case; one open wild card (the common case) is decided by trying each set.
-Either answer is scored again by ``model.socks_scoring`` before it is returned.
+Either answer is scored again by ``model.socks.scoring`` before it is returned.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Sequence
 
-from model.socks_cards import SocksRules
-from model.socks_scoring import Hand, PlayerScore, decide_winners, score_hand
-from solver.status import Status
+from model.socks.cards import SocksRules
+from model.socks.scoring import Hand, PlayerScore, decide_winners, score_hand
+from model.common.status import Status
 
 Method = Literal["auto", "cpsat", "exact"]
 #: CP-SAT's objective coefficients stay below this (the lexicographic stage is split otherwise).

@@ -1,0 +1,209 @@
+"""What an invariant is, and the few tools every check shares: a solver under a deadline, the
+decoding of Z3 values, and the bounded proof that a Z3 encoding equals a Python rule function.
+
+A check is a function of a ``Context`` (the rule options in force, the Z3 encodings of the game's
+rule functions, the time left) that returns None when Z3 proves no state of the bounded domain
+breaks the invariant, or a ``Counterexample`` decoded from the Z3 model and replayed through the
+Python engine. ``run`` turns that into Proved / Violated / Unknown with the time taken.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+import z3
+
+from checks.result import CheckResult, Counterexample, Proved, Unknown, Violated
+
+#: Z3 is asked for the same answer on every run: one fixed seed.
+SEED = 0
+
+
+class TimeUp(Exception):
+    """Z3 gave no answer within the time left (or gave up)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+@dataclass
+class Context:
+    """What one check runs with."""
+
+    #: The game's rule options (its frozen rules object).
+    rules: Any
+    #: The Z3 encodings of the game's rule functions (a frozen dataclass of functions).
+    z3: Any
+    #: When the time limit runs out (``time.perf_counter`` seconds).
+    deadline: float
+    #: The time limit given, in seconds (for messages).
+    time_limit: float
+
+    def solver(self) -> z3.Solver:
+        """A fresh solver with the fixed seed and the time left as its timeout."""
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            raise TimeUp(f"time limit of {self.time_limit:g} s reached")
+        solver = z3.Solver()
+        solver.set("random_seed", SEED)
+        solver.set("timeout", max(1, int(left * 1000)))
+        return solver
+
+    def search(self, solver: z3.Solver) -> z3.ModelRef | None:
+        """The model of a satisfiable query, None for an unsatisfiable one; TimeUp otherwise."""
+        answer = solver.check()
+        if answer == z3.sat:
+            return solver.model()
+        if answer == z3.unsat:
+            return None
+        reason = solver.reason_unknown()
+        if reason in ("timeout", "canceled") or time.perf_counter() >= self.deadline:
+            raise TimeUp(f"time limit of {self.time_limit:g} s reached")
+        raise TimeUp(f"Z3 gave up: {reason}")
+
+
+Check = Callable[[Context], "Counterexample | None"]
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """One property the rules must keep, with the sentence it formalises and its bounds."""
+
+    #: A short stable ID, e.g. ``LN-2``.
+    id: str
+    #: The game (``whitehouse``, ``socks``, ``social``, ``likes``).
+    game: str
+    #: The property in plain words.
+    title: str
+    #: The rulebook sentence it formalises, quoted.
+    rulebook: str
+    #: The bounded domain on which Z3 proves it.
+    domain: str
+    #: The Python rule functions whose Z3 encodings it uses (``module.function``).
+    covers: tuple[str, ...]
+    #: The check itself.
+    check: Check
+
+
+def run(invariant: Invariant, rules: Any, encodings: Any, time_limit: float) -> CheckResult:
+    """Run one check within ``time_limit`` seconds; never prints."""
+    start = time.perf_counter()
+    context = Context(rules, encodings, start + time_limit, time_limit)
+    try:
+        found = invariant.check(context)
+    except TimeUp as stop:
+        return Unknown(stop.reason, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    return Proved(seconds) if found is None else Violated(found, seconds)
+
+
+# --- Z3 values -------------------------------------------------------------------------------
+
+
+def concrete(expr: Any) -> Any:
+    """The Python value of a closed Z3 term (a bool or an int); plain values pass through."""
+    if isinstance(expr, (bool, int)):
+        return expr
+    value = z3.simplify(expr)
+    if z3.is_true(value):
+        return True
+    if z3.is_false(value):
+        return False
+    if z3.is_int_value(value):
+        return value.as_long()
+    raise ValueError(f"not a closed Z3 value: {expr}")
+
+
+def read(model: z3.ModelRef, expr: Any) -> Any:
+    """The value of ``expr`` in ``model`` (free variables completed with defaults)."""
+    return concrete(model.eval(expr, model_completion=True))
+
+
+def pick(values: Sequence[Any], index: Any) -> Any:
+    """``values[index]`` for a symbolic index (the last value when out of range)."""
+    out = values[-1]
+    for position in range(len(values) - 2, -1, -1):
+        out = z3.If(index == position, values[position], out)
+    return out
+
+
+def count(conditions: Iterable[Any]) -> Any:
+    """How many of the Z3 conditions hold."""
+    terms = [z3.If(c, 1, 0) for c in conditions]
+    return z3.Sum(terms) if terms else z3.IntVal(0)
+
+
+def exactly_one(conditions: Sequence[Any]) -> Any:
+    return count(conditions) == 1
+
+
+# --- encodings equal Python functions on a bounded domain ------------------------------------
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """A point where a Z3 encoding and its Python rule function answer differently."""
+
+    #: The function's name.
+    function: str
+    #: The inputs, by name.
+    inputs: dict[str, Any]
+    #: What the Python function returns.
+    python: Any
+    #: What the Z3 encoding returns.
+    encoding: Any
+
+
+def first_difference(
+    context: Context,
+    function: str,
+    names: Sequence[str],
+    points: Iterable[tuple[tuple, tuple]],
+    encode: Callable[..., Sequence[Any]],
+) -> Agreement | None:
+    """Prove with Z3 that ``encode`` (applied to symbolic inputs) equals the Python outputs on
+    every listed point, or return a point where they differ.
+
+    ``points`` lists (inputs, Python outputs) pairs, inputs as ints/bools in the order of
+    ``names``. One query says: the inputs equal some listed point and some output differs.
+    """
+    points = list(points)
+    if not points:
+        return None
+    sample_inputs, sample_outputs = points[0]
+    symbols = [z3.Bool(n) if isinstance(v, bool) else z3.Int(n) for n, v in zip(names, sample_inputs)]
+    outputs = list(encode(*symbols))
+    if len(outputs) != len(sample_outputs):
+        raise ValueError(f"{function}: {len(outputs)} encoded outputs, {len(sample_outputs)} Python ones")
+    cases = []
+    for inputs, expected in points:
+        at = z3.And([s == v for s, v in zip(symbols, inputs)])
+        wrong = z3.Or([o != v for o, v in zip(outputs, expected)])
+        cases.append(z3.And(at, wrong))
+    solver = context.solver()
+    solver.add(z3.Or(cases))
+    model = context.search(solver)
+    if model is None:
+        return None
+    inputs = {n: read(model, s) for n, s in zip(names, symbols)}
+    python = next(e for i, e in points if tuple(i) == tuple(inputs[n] for n in names))
+    return Agreement(function, inputs, list(python), [read(model, o) for o in outputs])
+
+
+def agreement_counterexample(found: Agreement, python_again: Callable[[dict], Sequence[Any]],
+                             encode_again: Callable[[dict], Sequence[Any]]) -> Counterexample:
+    """A counterexample for an equivalence check, replayed: the Python function and the encoding
+    are called again on the point, outside the proof."""
+    python = list(python_again(found.inputs))
+    encoded = [concrete(v) for v in encode_again(found.inputs)]
+    shown = ", ".join(f"{k}={v}" for k, v in found.inputs.items())
+    drawing = f"{found.function}({shown})\n  Python:  {python}\n  Z3:      {encoded}"
+    return Counterexample(
+        state={"function": found.function, "inputs": found.inputs, "python": python, "z3": encoded},
+        drawing=drawing,
+        engine=f"the Python rule function returns {python}, its Z3 encoding {encoded}",
+        engine_agrees=python != encoded,
+    )

@@ -1,0 +1,689 @@
+"""Likes and Lies: the board, the cards, a round's inputs, and the engine that resolves rounds
+and replays games.
+
+A round, as the rulebook orders it: a Caption card; each player's Content card and Intent card
+face down; the Content cards revealed; one Like token from each player, all at once, never on
+his own card and never taken back; Likes added to the counters; the unique top vote-getter is
+the Influencer and may report one other player's Intent (a tie for first makes no Influencer).
+Then the pawns move: the Influencer +5 (-3 the third time in a row), tied players +2 each, and,
+if there is an Influencer, everyone else by his Intent card after the report. Ten Likes buy a
+step, an Event space draws an Event card (the first landing of a round only), no pawn goes
+behind Start, and reaching Viral wins.
+
+The engine applies the pure rules of ``model/likes_rules.py`` in that order and writes down
+every move with the rule behind it. Inputs that break a rule raise ``IllegalInput`` (a verdict);
+documents that are not valid at all are refused earlier, by ``model/likes_io.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from model.likes.rules import (
+    LIKES_PER_STEP,
+    RULEBOOK,
+    LikesRules,
+    Role,
+    exchange_likes,
+    floor_at_start,
+    influencer_steps,
+    intent_steps,
+    moves_by_intent,
+    roles,
+    streak_step,
+)
+
+EffectType = Literal["move", "to_start", "likes", "none"]
+
+
+@dataclass(frozen=True)
+class Board:
+    """The track from Start (space 0) to Viral."""
+
+    #: The number of spaces from Start to Viral: Viral is this space.
+    spaces_to_viral: int
+    #: The Event spaces (each strictly between Start and Viral).
+    event_spaces: frozenset[int] = frozenset()
+    #: An optional display name.
+    name: str | None = None
+
+    @property
+    def viral(self) -> int:
+        return self.spaces_to_viral
+
+
+@dataclass(frozen=True)
+class EventCard:
+    """An Event card: one effect of a closed set of types."""
+
+    #: The card's identifier, unique among Event cards.
+    id: str
+    #: ``move`` (``amount`` steps, negative is back), ``to_start`` (back to Start),
+    #: ``likes`` (``amount`` Likes on the counter) or ``none`` (no effect).
+    effect: EffectType
+    #: The steps or Likes of the effect (0 for ``to_start`` and ``none``).
+    amount: int = 0
+    #: An optional display name.
+    name: str | None = None
+
+    def describe(self) -> str:
+        if self.effect == "move":
+            return f"{self.amount:+d} steps"
+        if self.effect == "likes":
+            return f"+{self.amount} Likes"
+        if self.effect == "to_start":
+            return "back to Start"
+        return "no effect"
+
+
+@dataclass(frozen=True)
+class IntentCard:
+    """An Intent card; printed values, when present, replace the default steps."""
+
+    #: The card's identifier, unique within a player's deck.
+    id: str
+    #: ``true_information`` or ``misinformation``.
+    kind: str
+    #: Printed steps for its poster when not reported (None: the default).
+    if_not_reported: int | None = None
+    #: Printed steps for its poster when reported (None: the default).
+    if_reported: int | None = None
+    #: Printed steps for the Influencer who reports it (None: the default).
+    influencer_if_reported: int | None = None
+    #: An optional display name.
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The board and the cards a game is played with."""
+
+    #: The board.
+    board: Board
+    #: Every Event card.
+    events: tuple[EventCard, ...]
+    #: The Intent deck each player owns a copy of, top card first.
+    intents: tuple[IntentCard, ...]
+
+    def event(self, card_id: str) -> EventCard:
+        for card in self.events:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def intent(self, card_id: str) -> IntentCard:
+        for card in self.intents:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def intent_ids(self) -> tuple[str, ...]:
+        return tuple(card.id for card in self.intents)
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player between rounds."""
+
+    #: The player's name, unique at the table; seat order is the order of the players.
+    name: str
+    #: The pawn's space: 0 is Start.
+    position: int = 0
+    #: The Likes counter (always below 10 between rounds).
+    likes: int = 0
+    #: The run of Influencer rounds he carries (rounds he tied in do not break it).
+    streak: int = 0
+    #: The Intent cards left in his deck, top first.
+    intent_deck: tuple[str, ...] = ()
+    #: False when the deck's order is not known (the top-card rule then accepts any card).
+    deck_order_known: bool = True
+
+
+@dataclass(frozen=True)
+class Play:
+    """A player's face-down Content and Intent cards for the round."""
+
+    #: The player.
+    player: str
+    #: The Content card's identifier.
+    content: str
+    #: The Intent card's identifier (in his own deck).
+    intent: str
+    #: Where it is in the input.
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class Vote:
+    """A Like token put on a Content card."""
+
+    #: The player who placed it.
+    voter: str
+    #: The Content card it went on.
+    card: str
+    #: True when the token was taken back afterwards.
+    taken_back: bool = False
+    #: When it went down, in any unit the table records (None: not recorded).
+    at: int | None = None
+    #: Where it is in the input.
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class Report:
+    """A report: a player reveals another's Intent card (``target`` None: chooses not to)."""
+
+    #: The reporting player.
+    by: str
+    #: The reported player, or None for a choice not to report.
+    target: str | None
+    #: Where it is in the input.
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The Event card a player drew on landing on an Event space."""
+
+    #: The player.
+    player: str
+    #: The Event card's identifier.
+    card: str
+    #: Where it is in the input.
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class RoundInput:
+    """Everything the table decided in one round."""
+
+    #: The Caption card's identifier.
+    caption: str
+    #: One play per player.
+    plays: tuple[Play, ...]
+    #: The Like tokens, in the order recorded.
+    votes: tuple[Vote, ...]
+    #: The reports (at most one is legal; none means no report).
+    reports: tuple[Report, ...] = ()
+    #: The Event cards drawn.
+    draws: tuple[Draw, ...] = ()
+    #: Where the round is in the input (``round`` or ``rounds[3]``).
+    path: str = "round"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a round's resolution: a move or another effect, and the rule behind it."""
+
+    #: The player concerned.
+    player: str
+    #: The rule's name (a key of ``likes_rules.RULEBOOK``).
+    rule: str
+    #: The steps the rule asks for (0 when nothing moves).
+    move: int = 0
+    #: The pawn's space before.
+    start: int = 0
+    #: The pawn's space after (Start and Viral applied).
+    end: int = 0
+    #: The card involved, if any.
+    card: str | None = None
+    #: The Likes counter after this line, when it changed.
+    likes: int | None = None
+    #: A short explanation.
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A resolved round."""
+
+    #: Likes each player received, in seat order.
+    received: tuple[tuple[str, int], ...]
+    #: The Influencer, or None after a tie for first.
+    influencer: str | None
+    #: The players tied for first (empty when there is an Influencer).
+    tied: tuple[str, ...]
+    #: The reported player, or None.
+    reported: str | None
+    #: Every line of the resolution, in order.
+    steps: tuple[Step, ...]
+    #: The players after the round, in seat order.
+    players: tuple[PlayerState, ...]
+    #: The players who reached Viral this round, in the order they did.
+    reached_viral: tuple[str, ...]
+    #: The winners (empty while the game goes on).
+    winners: tuple[str, ...]
+    #: The Event cards drawn this round.
+    events_drawn: tuple[str, ...] = ()
+
+
+class IllegalInput(ValueError):
+    """An input that breaks a rule: a verdict about play, not a malformed document."""
+
+    def __init__(self, rule: str, path: str, message: str, missing_draw: str | None = None) -> None:
+        #: The rule broken (a key of ``likes_rules.RULEBOOK``).
+        self.rule = rule
+        #: The JSON path of the offending input.
+        self.path = path
+        #: What is wrong, in words.
+        self.message = message
+        #: The player who landed on an Event space and drew no Event card (else None).
+        self.missing_draw = missing_draw
+        super().__init__(f"{path}: {message} (rule {rule}: {RULEBOOK[rule]})")
+
+
+@dataclass(frozen=True)
+class History:
+    """Cards already used earlier in the game (discarded)."""
+
+    #: Caption cards played.
+    captions: frozenset[str] = frozenset()
+    #: Content cards played.
+    contents: frozenset[str] = frozenset()
+    #: Event cards drawn.
+    events: frozenset[str] = frozenset()
+
+    def after(self, rnd: RoundInput, result: RoundResult) -> History:
+        """The cards used once ``rnd`` (resolved as ``result``) is over too."""
+        return History(
+            self.captions | {rnd.caption},
+            self.contents | {play.content for play in rnd.plays},
+            self.events | set(result.events_drawn),
+        )
+
+
+def _check_plays(players: tuple[PlayerState, ...], rnd: RoundInput, rules: LikesRules,
+                 history: History) -> dict[str, Play]:
+    """One Content and one Intent card per player, from his own deck, no card used twice."""
+    if rnd.caption in history.captions:
+        raise IllegalInput("caption_once", f"{rnd.path}.caption",
+                           f"Caption card {rnd.caption} was used in an earlier round")
+    plays: dict[str, Play] = {}
+    owners: dict[str, str] = {}
+    decks = {p.name: p for p in players}
+    for play in rnd.plays:
+        if play.player in plays:
+            raise IllegalInput("one_play", play.path, f"{play.player} plays a second time this round")
+        if play.content in owners:
+            raise IllegalInput("content_once", play.path,
+                               f"Content card {play.content} is already played by {owners[play.content]}")
+        if play.content in history.contents:
+            raise IllegalInput("content_once", play.path,
+                               f"Content card {play.content} was used in an earlier round")
+        state = decks[play.player]
+        if play.intent not in state.intent_deck:
+            raise IllegalInput("intent_from_deck", play.path,
+                               f"Intent card {play.intent} is not in {play.player}'s deck "
+                               "(already used)")
+        if (rules.intent_source == "draw_top" and state.deck_order_known
+                and state.intent_deck[0] != play.intent):
+            raise IllegalInput("intent_top_card", play.path,
+                               f"{play.player} must play the top card of his deck, "
+                               f"{state.intent_deck[0]}, not {play.intent}")
+        plays[play.player] = play
+        owners[play.content] = play.player
+    for state in players:
+        if state.name not in plays:
+            raise IllegalInput("one_play", f"{rnd.path}.plays",
+                               f"{state.name} plays no Content and Intent card")
+    return plays
+
+
+def _count_votes(players: tuple[PlayerState, ...], rnd: RoundInput,
+                 plays: dict[str, Play]) -> dict[str, int]:
+    """One Like token each, placed at the same moment, never on one's own card, never taken
+    back; each Like goes to the owner of the card."""
+    owner = {play.content: name for name, play in plays.items()}
+    received = {p.name: 0 for p in players}
+    voted: set[str] = set()
+    moment: Vote | None = None
+    for vote in rnd.votes:
+        if vote.taken_back:
+            raise IllegalInput("vote_taken_back", vote.path,
+                               f"{vote.voter} took back the Like token put on {vote.card}")
+        if owner[vote.card] == vote.voter:
+            raise IllegalInput("vote_own_card", vote.path,
+                               f"{vote.voter} voted for his own Content card {vote.card}")
+        if vote.voter in voted:
+            raise IllegalInput("one_like_token", vote.path,
+                               f"{vote.voter} votes a second time but has one Like token")
+        if vote.at is not None:
+            if moment is not None and moment.at != vote.at:
+                raise IllegalInput("simultaneous_votes", vote.path,
+                                   f"{vote.voter} voted at {vote.at}, {moment.voter} at {moment.at}")
+            moment = moment or vote
+        voted.add(vote.voter)
+        received[owner[vote.card]] += 1
+    for state in players:
+        if state.name not in voted:
+            raise IllegalInput("every_player_votes", f"{rnd.path}.votes",
+                               f"{state.name} puts no Like token down")
+    return received
+
+
+def _check_reports(rnd: RoundInput, influencer: str | None) -> str | None:
+    """Only the Influencer reports, at most once, and never himself; returns the reported."""
+    for index, report in enumerate(rnd.reports):
+        if report.by != influencer:
+            why = "there is no Influencer after a tie" if influencer is None else (
+                f"the Influencer is {influencer}")
+            raise IllegalInput("report_by_influencer", report.path,
+                               f"{report.by} reports, but {why}")
+        if report.target == report.by:
+            raise IllegalInput("report_other_player", report.path,
+                               f"{report.by} reports his own Intent card")
+        if index > 0:
+            raise IllegalInput("report_one", report.path,
+                               f"{report.by} reports a second time this round")
+    return rnd.reports[0].target if rnd.reports else None
+
+
+@dataclass
+class _Table:
+    """The mutable scratch state of one round's resolution (never escapes ``resolve_round``)."""
+
+    board: Board
+    catalogue: Catalogue
+    rules: LikesRules
+    rnd: RoundInput
+    history: History
+    position: dict[str, int]
+    likes: dict[str, int]
+    draws: dict[str, Draw]
+    steps: list[Step] = field(default_factory=list)
+    drawn: dict[str, str] = field(default_factory=dict)
+    reached: list[str] = field(default_factory=list)
+    overshoot: dict[str, int] = field(default_factory=dict)
+
+    def move(self, name: str, steps: int, rule: str, *, card: str | None = None,
+             note: str = "", may_land: bool = True, likes: int | None = None) -> None:
+        start = self.position[name]
+        end = start + steps
+        notes = [note] if note else []
+        if end >= self.board.viral:
+            self.overshoot[name] = max(self.overshoot.get(name, 0), end - self.board.viral)
+            end = self.board.viral
+            if name not in self.reached:
+                self.reached.append(name)
+            notes.append("reaches Viral")
+        elif self.rules.start_floor == "each_move" and end < 0:
+            end = floor_at_start(end)
+            notes.append("held at Start")
+        self.position[name] = end
+        self.steps.append(Step(name, rule, steps, start, end, card, likes, "; ".join(notes)))
+        if may_land and end != start and end in self.board.event_spaces:
+            self.land(name)
+
+    def note(self, name: str, rule: str, *, card: str | None = None, likes: int | None = None,
+             note: str = "") -> None:
+        here = self.position[name]
+        self.steps.append(Step(name, rule, 0, here, here, card, likes, note))
+
+    def land(self, name: str) -> None:
+        space = self.position[name]
+        if name in self.drawn:
+            self.note(name, "first_event_only",
+                      note=f"lands on Event space {space} again; only the first event counts")
+            return
+        draw = self.draws.get(name)
+        if draw is None:
+            raise IllegalInput("event", f"{self.rnd.path}.events",
+                               f"{name} lands on Event space {space} but draws no Event card",
+                               missing_draw=name)
+        if self.rules.event_cards_discarded and (
+            draw.card in self.history.events or draw.card in self.drawn.values()
+        ):
+            raise IllegalInput("event_card_once", draw.path,
+                               f"Event card {draw.card} was drawn before")
+        self.drawn[name] = draw.card
+        card = self.catalogue.event(draw.card)
+        what = f"draws {card.id} on Event space {space}: {card.describe()}"
+        if card.effect == "move":
+            self.move(name, card.amount, "event", card=card.id, note=what)
+        elif card.effect == "to_start":
+            self.move(name, -self.position[name], "event", card=card.id, note=what)
+        elif card.effect == "likes":
+            self.likes[name] += card.amount
+            self.note(name, "event", card=card.id, likes=self.likes[name], note=what)
+            if self.rules.likes_exchange == "on_reaching":
+                self.exchange(name)
+        else:
+            self.note(name, "event", card=card.id, note=what)
+
+    def exchange(self, name: str) -> None:
+        rest, steps = exchange_likes(self.likes[name])
+        if steps:
+            self.likes[name] = rest
+            self.move(name, steps, "likes_exchange", likes=rest,
+                      note=f"{steps * LIKES_PER_STEP} Likes exchanged",
+                      may_land=self.rules.exchange_step_lands)
+
+
+def resolve_round(
+    catalogue: Catalogue,
+    players: tuple[PlayerState, ...],
+    rnd: RoundInput,
+    rules: LikesRules = LikesRules(),
+    history: History = History(),
+) -> RoundResult:
+    """Resolve one round from the state before it; raise ``IllegalInput`` at the first input
+    that breaks a rule. ``players`` and ``rnd`` must already name only known players and cards
+    (``model/likes_io.py`` sees to that)."""
+    for index, state in enumerate(players):
+        if not state.intent_deck:
+            if rules.spent_intents != "reshuffle":
+                raise IllegalInput("intents_spent", f"players[{index}].intent_deck",
+                                   f"{state.name} has no Intent card left: the game is over")
+    players = tuple(
+        replace(s, intent_deck=catalogue.intent_ids(), deck_order_known=False)
+        if not s.intent_deck else s for s in players
+    )
+    plays = _check_plays(players, rnd, rules, history)
+    received = _count_votes(players, rnd, plays)
+    role = roles(received)
+    influencer = next((name for name, r in role.items() if r is Role.INFLUENCER), None)
+    tied = tuple(name for name, r in role.items() if r is Role.TIED)
+    reported = _check_reports(rnd, influencer)
+    draws: dict[str, Draw] = {}
+    for draw in rnd.draws:
+        if draw.player in draws:
+            raise IllegalInput("first_event_only", draw.path,
+                               f"{draw.player} draws a second Event card this round")
+        draws[draw.player] = draw
+
+    table = _Table(catalogue.board, catalogue, rules, rnd, history,
+                   {p.name: p.position for p in players}, {p.name: p.likes for p in players}, draws)
+    # Likes first: "Each player adds the number of Likes they received to their counter."
+    for state in players:
+        if received[state.name]:
+            table.likes[state.name] += received[state.name]
+            count = received[state.name]
+            table.note(state.name, "likes", likes=table.likes[state.name],
+                       note=f"receives {count} Like{'s' if count > 1 else ''}")
+    if rules.likes_exchange == "on_reaching":
+        for state in players:
+            table.exchange(state.name)
+
+    # The Influencer moves (and executes his Event) before reporting; tied players +2 each.
+    streaks = {p.name: streak_step(p.streak, role[p.name], rules.streak_after_third)
+               for p in players}
+    if influencer is not None:
+        penalised = streaks[influencer].penalised
+        run = next(p.streak for p in players if p.name == influencer) + 1
+        table.move(influencer, influencer_steps(penalised),
+                   "influencer_third" if penalised else "influencer",
+                   note=f"Influencer with {received[influencer]} Likes, {_ordinal(run)} time in a row")
+        if reported is None:
+            table.note(influencer, "no_report", note="reports no one")
+        else:
+            kind = catalogue.intent(plays[reported].intent).kind.replace("_", " ")
+            table.note(influencer, "report", card=plays[reported].intent,
+                       note=f"reports {reported}: {kind}")
+    else:
+        for name in tied:
+            table.move(name, 2, "tie", note=f"tied for first with {received[name]} Likes")
+
+    # Everyone else moves by Intent, after the report.
+    for state in players:
+        name = state.name
+        if not moves_by_intent(role[name], influencer is not None, rules.intent_in_tie):
+            continue
+        card = catalogue.intent(plays[name].intent)
+        is_reported = reported == name
+        moves = intent_steps(card.kind, is_reported, card.if_not_reported, card.if_reported,
+                             card.influencer_if_reported, rules.printed_steps)
+        label = "Misinformation" if card.kind == "misinformation" else "True Information"
+        printed = card.if_reported if is_reported else card.if_not_reported
+        table.move(name, moves.poster, card.kind, card=card.id,
+                   note=f"{label}, {'reported' if is_reported else 'not reported'}"
+                   + (" (printed value)" if rules.printed_steps and printed is not None else ""))
+        if moves.influencer and influencer is not None:
+            printed = card.influencer_if_reported
+            table.move(influencer, moves.influencer, card.kind, card=card.id,
+                       note=f"reported {name}'s {label}"
+                       + (" (printed value)" if rules.printed_steps and printed is not None else ""))
+
+    if rules.likes_exchange == "end_of_round":
+        for state in players:
+            table.exchange(state.name)
+
+    if rules.start_floor == "round_net":
+        for state in players:
+            if table.position[state.name] < 0:
+                table.steps.append(Step(state.name, "start", 0, table.position[state.name], 0,
+                                        None, None, "the round's net movement is held at Start"))
+                table.position[state.name] = 0
+
+    for draw in rnd.draws:
+        if draw.player not in table.drawn:
+            raise IllegalInput("event", draw.path,
+                               f"{draw.player} draws an Event card without landing on an Event space")
+
+    after = tuple(
+        replace(
+            state,
+            position=table.position[state.name],
+            likes=table.likes[state.name],
+            streak=streaks[state.name].streak,
+            intent_deck=tuple(c for c in state.intent_deck if c != plays[state.name].intent),
+        )
+        for state in players
+    )
+    winners = _winners(table, after, rules)
+    return RoundResult(
+        received=tuple((p.name, received[p.name]) for p in players),
+        influencer=influencer,
+        tied=tied,
+        reported=reported,
+        steps=tuple(table.steps),
+        players=after,
+        reached_viral=tuple(table.reached),
+        winners=winners,
+        events_drawn=tuple(table.drawn.values()),
+    )
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _winners(table: _Table, after: tuple[PlayerState, ...], rules: LikesRules) -> tuple[str, ...]:
+    """Who wins this round, if anyone, under the Viral options."""
+    if rules.viral_fall_back == "must_stand":
+        standing = {p.name for p in after if p.position == table.board.viral}
+        candidates = [name for name in table.reached if name in standing]
+    else:
+        candidates = list(table.reached)
+    if not candidates:
+        return ()
+    if rules.several_reach_viral == "first_to_reach":
+        return (candidates[0],)
+    if rules.several_reach_viral == "furthest":
+        best = max(table.overshoot[name] for name in candidates)
+        candidates = [name for name in candidates if table.overshoot[name] == best]
+    seat = [p.name for p in after]
+    return tuple(sorted(candidates, key=seat.index))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A replayed game."""
+
+    #: ``won``, ``no_winner`` (the Intent decks ran out), ``unfinished`` (the log stops before
+    #: the end) or ``illegal`` (an input breaks a rule).
+    status: Literal["won", "no_winner", "unfinished", "illegal"]
+    #: Every round resolved, in order (the illegal round is not among them).
+    rounds: tuple[RoundResult, ...]
+    #: The players after the last legal round.
+    players: tuple[PlayerState, ...]
+    #: The winners (empty unless ``won``).
+    winners: tuple[str, ...] = ()
+    #: The round (counted from 1) that decided the game or held the illegal input.
+    decided_in: int | None = None
+    #: The rule broken, when ``illegal``.
+    violation: IllegalInput | None = None
+
+
+def start_players(catalogue: Catalogue, names: tuple[str, ...],
+                  decks: dict[str, tuple[str, ...]] | None = None) -> tuple[PlayerState, ...]:
+    """Everyone on Start, counters at 0, each with his full Intent deck."""
+    decks = decks or {}
+    return tuple(PlayerState(name, intent_deck=decks.get(name, catalogue.intent_ids()))
+                 for name in names)
+
+
+def replay_game(
+    catalogue: Catalogue,
+    players: tuple[PlayerState, ...],
+    rounds: tuple[RoundInput, ...],
+    rules: LikesRules = LikesRules(),
+) -> GameResult:
+    """Replay a game round by round to its end, or to the first input that breaks a rule."""
+    history = History()
+    done: list[RoundResult] = []
+    starting_decks = {p.name: p.intent_deck for p in players}
+    ended: tuple[str, int, tuple[str, ...]] | None = None  # (status, round, winners)
+    for number, rnd in enumerate(rounds, start=1):
+        if ended is None and rules.spent_intents != "reshuffle" and any(
+            not p.intent_deck for p in players
+        ):
+            ended = _spent(players, number - 1, rules)
+        if ended is not None:
+            status, when, _ = ended
+            why = "was won" if status == "won" else "ended when the Intent decks ran out"
+            error = IllegalInput("game_over", rnd.path, f"the game {why} in round {when}")
+            return GameResult("illegal", tuple(done), players, (), number, error)
+        if rules.spent_intents == "reshuffle":
+            # The discards are the player's own deck again, in an order nobody recorded.
+            players = tuple(
+                replace(p, intent_deck=starting_decks[p.name], deck_order_known=False)
+                if not p.intent_deck else p for p in players
+            )
+        try:
+            result = resolve_round(catalogue, players, rnd, rules, history)
+        except IllegalInput as error:
+            return GameResult("illegal", tuple(done), players, (), number, error)
+        done.append(result)
+        players = result.players
+        history = history.after(rnd, result)
+        if result.winners:
+            ended = ("won", number, result.winners)
+    if ended is None and rules.spent_intents != "reshuffle" and any(
+        not p.intent_deck for p in players
+    ):
+        ended = _spent(players, len(rounds), rules)
+    if ended is None:
+        return GameResult("unfinished", tuple(done), players)
+    status, when, winners = ended
+    return GameResult(status, tuple(done), players, winners, when)  # type: ignore[arg-type]
+
+
+def _spent(players: tuple[PlayerState, ...], round_number: int,
+           rules: LikesRules) -> tuple[str, int, tuple[str, ...]]:
+    """The end when the Intent decks are spent: no winner, or the furthest pawns."""
+    if rules.spent_intents == "furthest_wins":
+        best = max(p.position for p in players)
+        return ("won", round_number, tuple(p.name for p in players if p.position == best))
+    return ("no_winner", round_number, ())

@@ -1,0 +1,114 @@
+"""Likes and Lies: whole random legal games, for comparing rule options by simulation.
+
+Each round every player puts down a Content card and an Intent card (chosen at random from his
+deck, or its top card when the rules say so), gives his Like token to another player's card at
+random, and an Influencer reports a random other player or nobody. The round is resolved by
+``resolve_round`` under the rules in play; when a pawn lands on an Event space the engine asks for
+an Event card and one is drawn at random (from those not yet drawn when Event cards are
+discarded). The game ends as ``replay_game`` says: someone reaches Viral, or the Intent decks are
+spent; when they are reshuffled instead, the Caption and Content cards in the box bound it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Sequence
+
+from model.likes.engine import (
+    Catalogue,
+    Draw,
+    GameResult,
+    History,
+    IllegalInput,
+    Play,
+    PlayerState,
+    Report,
+    RoundInput,
+    RoundResult,
+    Vote,
+    replay_game,
+    resolve_round,
+    start_players,
+)
+from model.likes.rules import MAX_PLAYERS, MIN_PLAYERS, LikesRules, Role, roles
+
+#: "69 Caption cards" and "75 Content cards": a round uses one Caption card and one Content card
+#: per player, all discarded, so a game cannot last longer than the box allows.
+CAPTION_CARDS, CONTENT_CARDS = 69, 75
+
+
+def round_limit(players: int) -> int:
+    """The most rounds the Caption and Content cards allow at this table."""
+    return min(CAPTION_CARDS, CONTENT_CARDS // players)
+
+
+def random_round(catalogue: Catalogue, players: tuple[PlayerState, ...], rules: LikesRules,
+                 history: History, number: int,
+                 rng: random.Random) -> tuple[RoundInput, RoundResult] | None:
+    """One random legal round (counted from 1) and its resolution; None when it cannot be played
+    because an Event card is due and every one has been drawn."""
+    names = [p.name for p in players]
+    plays = []
+    for seat, state in enumerate(players):
+        top_only = rules.intent_source == "draw_top" and state.deck_order_known
+        intent = state.intent_deck[0] if top_only else rng.choice(state.intent_deck)
+        plays.append(Play(state.name, f"C{number}-{seat + 1}", intent))
+    received = {name: 0 for name in names}
+    votes = []
+    for voter in names:
+        target = rng.choice([n for n in names if n != voter])
+        received[target] += 1
+        votes.append(Vote(voter, plays[names.index(target)].content))
+    # The Influencer is known once the votes are: he reports someone, or chooses not to.
+    reports: tuple[Report, ...] = ()
+    for name, role in roles(received).items():
+        if role is Role.INFLUENCER:
+            reports = (Report(name, rng.choice([None] + [n for n in names if n != name])),)
+    draws: list[Draw] = []
+    while True:
+        rnd = RoundInput(f"K{number}", tuple(plays), tuple(votes), reports, tuple(draws))
+        try:
+            return rnd, resolve_round(catalogue, players, rnd, rules, history)
+        except IllegalInput as error:
+            # The engine stops at the first landing that needs an Event card: draw it, replay.
+            if error.missing_draw is None:
+                raise
+            used = {d.card for d in draws} | history.events
+            if not rules.event_cards_discarded:
+                used = set()
+            deck = [card.id for card in catalogue.events if card.id not in used]
+            if not deck:
+                return None
+            draws.append(Draw(error.missing_draw, rng.choice(deck)))
+
+
+def random_game(
+    catalogue: Catalogue, rules: LikesRules, names: Sequence[str], rng: random.Random
+) -> tuple[tuple[PlayerState, ...], tuple[RoundInput, ...], GameResult]:
+    """A whole random legal game for the named players (3 to 5, in seat order): the players at
+    the start, every round's inputs, and the engine's replay of them."""
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise ValueError(f"{MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+    # "15 Intent cards are placed face down as a deck": each player's deck is shuffled.
+    decks = {name: tuple(rng.sample(catalogue.intent_ids(), len(catalogue.intents)))
+             for name in names}
+    start = start_players(catalogue, tuple(names), decks)
+    players, history, rounds = start, History(), []
+    while len(rounds) < round_limit(len(names)):
+        if any(not p.intent_deck for p in players):
+            if rules.spent_intents != "reshuffle":
+                break
+            # As ``replay_game`` does: the discards become the deck again, in no known order.
+            players = tuple(replace(p, intent_deck=decks[p.name], deck_order_known=False)
+                            if not p.intent_deck else p for p in players)
+        played = random_round(catalogue, players, rules, history, len(rounds) + 1, rng)
+        if played is None:
+            break
+        rnd, result = played
+        rounds.append(rnd)
+        players = result.players
+        history = history.after(rnd, result)
+        if result.winners:
+            break
+    return start, tuple(rounds), replay_game(catalogue, start, tuple(rounds), rules)

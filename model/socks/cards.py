@@ -1,0 +1,335 @@
+"""Oh My Socks!: the cards, the catalogue, and the rule options.
+
+The rulebook gives the deck's composition (one Super Sock, and n cards of set n for n = 2..11:
+66 Sock cards, plus the Washing Machine) but not each card's stars, effect or arrow. Those come
+from a catalogue: the shipped sample (``model/socks/data/socks-sample-catalogue.json``, illustrative
+values) or one the user supplies. Nothing about individual cards is written in code.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Literal
+
+from model.common.options import RuleOption
+
+GAME = "socks"
+#: The set value that marks the Super Sock (a wild card) in a catalogue.
+SUPER = "super"
+GIFT: Literal["gift"] = "gift"
+RESCUE: Literal["rescue"] = "rescue"
+LEFT: Literal["left"] = "left"
+RIGHT: Literal["right"] = "right"
+#: The rulebook's setup: this many Sock cards are shuffled with the Washing Machine at the bottom.
+BOTTOM_STACK = 10
+#: Cards drawn at the start of each turn.
+DRAW_PER_TURN = 2
+#: The table sizes ``play`` accepts (the rulebook names none; 2 has its own variant).
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+SAMPLE_CATALOGUE_FILE = "socks-sample-catalogue.json"
+
+Effect = Literal["gift", "rescue"] | None
+Arrow = Literal["left", "right"]
+
+SOCKS_OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption(
+        name="washing_machine_pair",
+        game=GAME,
+        question="The Washing Machine is one of the two cards drawn: is the other card played?",
+        rulebook="The game ends immediately when you draw the Washing Machine card.",
+        default="unplayed",
+        values=(
+            ("unplayed", "literal: the game ends at once; the other card is neither kept nor passed"),
+            ("kept", "the player who drew adds the other card to their collection (no effect)"),
+        ),
+    ),
+    RuleOption(
+        name="gift_washing_machine",
+        game=GAME,
+        question="A Gift draws the Washing Machine from the top of the deck: what happens?",
+        rulebook=(
+            "Gift: Draw the top card from the deck without looking at it ... The game ends "
+            "immediately when you draw the Washing Machine card."
+        ),
+        default="ends_game",
+        values=(
+            ("ends_game", "literal: drawing it for a Gift is drawing it; the game ends at once"),
+            ("gift_lost", "the Gift gives nothing; the Washing Machine goes back on top of the deck"),
+        ),
+    ),
+    RuleOption(
+        name="super_received",
+        game=GAME,
+        question="A Super Sock passed face up to a player (effects do not apply on receipt): "
+        "when is its set chosen?",
+        rulebook=(
+            "When you add the Super Sock to your collection, you must add it to one of your Sock "
+            "sets. ... Note: Effects do not apply when you give or receive a card."
+        ),
+        default="receiver_chooses",
+        values=(
+            (
+                "receiver_chooses",
+                "literal: adding it to a collection is not an effect, so the receiver adds it to "
+                "one of their sets at once",
+            ),
+            ("chosen_at_end", "it waits beside the collection; its set is chosen at the end"),
+        ),
+    ),
+    RuleOption(
+        name="super_first_sock",
+        game=GAME,
+        question="The Super Sock is the first Sock collected in the game: whose next Sock "
+        "decides its type?",
+        rulebook="If this is the first Sock collected in the game, the next Sock collected "
+        "determines its type.",
+        default="anyone",
+        values=(
+            ("anyone", "literal: the next Sock collected by anyone (a passed card counts)"),
+            ("owner", "the next Sock its owner collects"),
+        ),
+    ),
+    RuleOption(
+        name="super_without_set",
+        game=GAME,
+        question="A Super Sock joins a collection with no Sock set yet (and it is not the "
+        "first Sock of the game): what decides its set?",
+        rulebook="When you add the Super Sock to your collection, you must add it to one of "
+        "your Sock sets.",
+        default="next_own_sock",
+        values=(
+            (
+                "next_own_sock",
+                "as the rulebook's note for the first Sock: the next Sock its owner collects",
+            ),
+            ("chosen_at_end", "its set is chosen at the end, as for a face-down gift"),
+        ),
+    ),
+    RuleOption(
+        name="rescue_counts_super",
+        game=GAME,
+        question="For Rescue's 'only one of its type', does a Super Sock count as a Sock of its set?",
+        rulebook="The Super Sock now represents a Sock of the chosen type ... This Sock must be "
+        "the only one of its type in the other player's collection.",
+        default=True,
+        values=(
+            (True, "literal: it represents a Sock of its set, so one Sock plus it makes two"),
+            (False, "only printed Socks count; the Super Sock itself is never taken"),
+        ),
+    ),
+    RuleOption(
+        name="rescue_counts_gifts",
+        game=GAME,
+        question="For Rescue's 'only one of its type', do face-down gifts count?",
+        rulebook="That player keeps it face down next to their collection.",
+        default=False,
+        values=(
+            (False, "literal: gifts lie next to the collection, not in it, and nobody sees them"),
+            (True, "a face-down gift of the same set makes the Sock no longer the only one"),
+        ),
+    ),
+    RuleOption(
+        name="rescued_card_effect",
+        game=GAME,
+        question="Does the effect of a Sock taken by Rescue apply?",
+        rulebook="If the card you kept has an effect, you must activate it if possible.",
+        default=False,
+        values=(
+            (False, "literal: only the card you kept from your draw has its effect applied"),
+            (True, "a rescued Gift or Rescue is activated at once by the rescuer"),
+        ),
+    ),
+    RuleOption(
+        name="gift_to_self",
+        game=GAME,
+        question="May a Gift be given to the player who plays it?",
+        rulebook="give it to the player of your choice.",
+        default=True,
+        values=(
+            (True, "literal: any player, the sentence excludes nobody"),
+            (False, "only another player"),
+        ),
+    ),
+    RuleOption(
+        name="effect_timing",
+        game=GAME,
+        question="Is the kept card's effect activated after the other card is passed, or before?",
+        rulebook="Choose one card to add ... Pass the other card ... If the card you kept has an "
+        "effect, you must activate it if possible.",
+        default="after_pass",
+        values=(
+            ("after_pass", "literal: in the order the rulebook lists the steps"),
+            ("before_pass", "the effect first, then the other card is passed"),
+        ),
+    ),
+    RuleOption(
+        name="tie_break_counts",
+        game=GAME,
+        question="Tie-break 'fewest sets of Socks': every set collected, or only scoring sets?",
+        rulebook="In case of a tie, the player with the fewest sets of Socks wins.",
+        default="all_sets",
+        values=(
+            ("all_sets", "literal: every set the player holds, odd ones included"),
+            ("scoring_sets", "only the sets that score (an even number of Socks)"),
+        ),
+    ),
+    RuleOption(
+        name="final_tie",
+        game=GAME,
+        question="The tie-break ties too: who wins?",
+        rulebook="In case of a tie, the player with the fewest sets of Socks wins.",
+        default="shared",
+        values=(
+            ("shared", "the rulebook says nothing more, so every tied player wins"),
+            ("no_winner", "the game is drawn: nobody wins"),
+        ),
+    ),
+)
+
+#: The options that change end-of-game scoring (the only ones a scoring file may set).
+SCORING_OPTION_NAMES = ("tie_break_counts", "final_tie")
+SCORING_OPTIONS = tuple(o for o in SOCKS_OPTIONS if o.name in SCORING_OPTION_NAMES)
+
+
+@dataclass(frozen=True)
+class SocksRules:
+    """One reading of every open question of the rulebook (defaults: the literal ones)."""
+
+    #: ``unplayed`` or ``kept``: the card drawn with the Washing Machine.
+    washing_machine_pair: str = "unplayed"
+    #: ``ends_game`` or ``gift_lost``: a Gift that draws the Washing Machine.
+    gift_washing_machine: str = "ends_game"
+    #: ``receiver_chooses`` or ``chosen_at_end``: a Super Sock passed face up.
+    super_received: str = "receiver_chooses"
+    #: ``anyone`` or ``owner``: whose next Sock types a Super Sock that was the game's first Sock.
+    super_first_sock: str = "anyone"
+    #: ``next_own_sock`` or ``chosen_at_end``: a Super Sock joining a collection with no set.
+    super_without_set: str = "next_own_sock"
+    #: True: a Super Sock counts as a Sock of its set for Rescue.
+    rescue_counts_super: bool = True
+    #: True: face-down gifts count for Rescue's "only one of its type".
+    rescue_counts_gifts: bool = False
+    #: True: the effect of a rescued card applies too.
+    rescued_card_effect: bool = False
+    #: True: a Gift may go to the player who plays it.
+    gift_to_self: bool = True
+    #: ``after_pass`` or ``before_pass``: when the kept card's effect is activated.
+    effect_timing: str = "after_pass"
+    #: ``all_sets`` or ``scoring_sets``: what the tie-break counts.
+    tie_break_counts: str = "all_sets"
+    #: ``shared`` or ``no_winner``: when the tie-break ties too.
+    final_tie: str = "shared"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of the catalogue: a Sock (or the Super Sock)."""
+
+    #: The card's ID, unique in the catalogue.
+    id: str
+    #: The set number (an integer), or None for a Super Sock (a wild card).
+    set: int | None
+    #: Stars printed on the card (0 for a Super Sock).
+    stars: int
+    #: ``gift``, ``rescue`` or None.
+    effect: Effect
+    #: ``left`` or ``right``: where the card goes when passed.
+    arrow: Arrow
+
+    @property
+    def wild(self) -> bool:
+        return self.set is None
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every card of one deck, plus the Washing Machine. Cards are referred to by their index."""
+
+    #: The Sock cards, in catalogue order.
+    cards: tuple[Card, ...]
+    #: The Washing Machine's ID.
+    washing_machine: str = "washing-machine"
+    #: True for the shipped sample (illustrative stars, effects and arrows).
+    sample: bool = False
+    #: The catalogue's note (the sample says it is illustrative).
+    note: str | None = None
+    _index: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    #: Per card index (the Washing Machine last): the set (None for a Super Sock or the machine).
+    card_sets: tuple[int | None, ...] = field(init=False, repr=False, compare=False, hash=False)
+    #: Per card index: the stars.
+    card_stars: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    #: Per card index: the effect.
+    card_effects: tuple[Effect, ...] = field(init=False, repr=False, compare=False, hash=False)
+    #: Per card index: the arrow.
+    card_arrows: tuple[Arrow | None, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        index = {card.id: i for i, card in enumerate(self.cards)}
+        if len(index) != len(self.cards):
+            raise ValueError("duplicate card ID in the catalogue")
+        if self.washing_machine in index:
+            raise ValueError("the Washing Machine's ID is also a Sock card's")
+        object.__setattr__(self, "_index", index)
+        # Flat per-index tables: the engine reads these on every turn.
+        object.__setattr__(self, "card_sets", tuple(c.set for c in self.cards) + (None,))
+        object.__setattr__(self, "card_stars", tuple(c.stars for c in self.cards) + (0,))
+        object.__setattr__(self, "card_effects", tuple(c.effect for c in self.cards) + (None,))
+        object.__setattr__(self, "card_arrows", tuple(c.arrow for c in self.cards) + (None,))
+
+    @property
+    def wm(self) -> int:
+        """The Washing Machine's index (just past the Sock cards)."""
+        return len(self.cards)
+
+    def index(self, card_id: str) -> int:
+        """A card's index from its ID (the Washing Machine included); KeyError if unknown."""
+        if card_id == self.washing_machine:
+            return self.wm
+        return self._index[card_id]
+
+    def id_of(self, index: int) -> str:
+        return self.washing_machine if index == self.wm else self.cards[index].id
+
+    def knows(self, card_id: str) -> bool:
+        return card_id in self._index
+
+    def label(self, index: int) -> str:
+        """How text names a card: ``7-2 (set 7, 2 stars, gift)``."""
+        if index == self.wm:
+            return "the Washing Machine"
+        card = self.cards[index]
+        if card.wild:
+            return f"{card.id} (Super Sock)"
+        stars = f"{card.stars} star" + ("" if card.stars == 1 else "s")
+        effect = f", {card.effect}" if card.effect else ""
+        return f"{card.id} (set {card.set}, {stars}{effect})"
+
+
+def card_from_json(raw: Any) -> Card:
+    """A Card from a validated catalogue entry (see ``model/socks_io.py``)."""
+    wild = raw.set == SUPER
+    return Card(
+        id=raw.id,
+        set=None if wild else raw.set,
+        stars=raw.stars or 0,
+        effect=raw.effect,
+        arrow=raw.arrow,
+    )
+
+
+@lru_cache(maxsize=1)
+def sample_catalogue_json() -> dict:
+    """The shipped sample catalogue document, as parsed JSON."""
+    text = resources.files("model.socks").joinpath("data", SAMPLE_CATALOGUE_FILE).read_text("utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=1)
+def sample_catalogue() -> Catalogue:
+    """The shipped sample catalogue (the rulebook's composition, illustrative values)."""
+    from model.socks.io import parse_catalogue_document
+
+    return parse_catalogue_document(SAMPLE_CATALOGUE_FILE, sample_catalogue_json(), sample=True)

@@ -1,0 +1,789 @@
+"""Oh My Socks!: the game engine (state, legal moves, playing a turn, the end of the game).
+
+Conventions the rulebook leaves to the table, stated once:
+
+- Seats are listed clockwise and seat 0 starts ("the player wearing the most fun socks").
+  "Left" is the next seat clockwise, "right" the previous one.
+- Two players sit side by side, seat 0 on the right of seat 1: a card seat 0 passes with a left
+  arrow, or seat 1 with a right arrow, reaches the other player; any other arrow points at the
+  empty side and the card is discarded face up.
+- A move is everything decided during one turn: the card kept, the set a Super Sock joins (also
+  the receiver's choice for a passed Super Sock), and the targets of the effects activated, in
+  the order they are activated.
+
+A turn: the two drawn cards are revealed; the kept card joins the collection, the other is passed
+as its arrow says, and the kept card's effect is activated if possible (after the pass, or before
+it under ``effect_timing=before_pass``). Then the next seat draws two; the game ends at once when
+the Washing Machine is drawn.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
+
+from model.socks.cards import (
+    BOTTOM_STACK,
+    GIFT,
+    LEFT,
+    RESCUE,
+    Catalogue,
+    SocksRules,
+)
+from model.socks.scoring import Hand, Wild
+
+#: Each rule a move can break, with the rulebook sentence it comes from.
+RULES: dict[str, str] = {
+    "game-over": "The game ends immediately when you draw the Washing Machine card.",
+    "turn-order": "You then take turns, playing clockwise.",
+    "draw": "On your turn, draw 2 cards and reveal them.",
+    "setup": "Take 10 Sock cards (without looking at them) and shuffle the Washing Machine card "
+    "into them. Place this small stack underneath the remaining cards to form a draw pile "
+    "containing all the cards.",
+    "keep": "Choose one card to add to your collection.",
+    "super-sock-set": "When you add the Super Sock to your collection, you must add it to one of "
+    "your Sock sets.",
+    "effect-activate": "If the card you kept has an effect, you must activate it if possible.",
+    "effect-none": "Effects do not apply when you give or receive a card.",
+    "gift-recipient": "Draw the top card from the deck without looking at it and give it to the "
+    "player of your choice.",
+    "rescue-another-player": "Choose a single Sock from another player's collection and place it "
+    "in your own collection.",
+    "rescue-in-collection": "Choose a single Sock from another player's collection.",
+    "rescue-only-one": "This Sock must be the only one of its type in the other player's "
+    "collection.",
+    "rescue-ignored": "If no players have a single Sock card the action is ignored.",
+}
+
+#: How a face-up Super Sock without a set waits: typed by the next Sock anyone collects, by the
+#: next Sock its owner collects, or chosen at the end.
+WAIT_ANYONE, WAIT_OWNER, WAIT_END = "anyone", "owner", "end"
+
+
+class IllegalMove(ValueError):
+    """A move that breaks a rule; ``rule`` is a key of RULES."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        #: The rule broken (a key of RULES).
+        self.rule = rule
+        #: What is wrong, in words.
+        self.message = message
+        super().__init__(f"{message} (rule {rule}: {RULES[rule]})")
+
+
+@dataclass(frozen=True)
+class GiftTo:
+    """A Gift's target: the seat that receives the top card face down."""
+
+    #: The receiving seat.
+    seat: int
+
+
+@dataclass(frozen=True)
+class RescueFrom:
+    """A Rescue's target: a single Sock in another seat's collection."""
+
+    #: The seat it is taken from.
+    seat: int
+    #: The card taken (its catalogue index).
+    card: int
+
+
+EffectChoice = GiftTo | RescueFrom
+
+
+@dataclass(frozen=True)
+class Move:
+    """Every decision of one turn."""
+
+    #: The drawn card kept (catalogue index).
+    keep: int
+    #: The set a kept Super Sock joins (None when no such choice arises).
+    super_set: int | None = None
+    #: The set a passed Super Sock joins, chosen by its receiver (None when no such choice).
+    passed_super_set: int | None = None
+    #: The effect targets, in the order the effects are activated.
+    effects: tuple[EffectChoice, ...] = ()
+
+
+@dataclass(frozen=True)
+class WildState:
+    """A Super Sock lying face up in a collection."""
+
+    #: Its catalogue index.
+    card: int
+    #: The seat whose collection holds it.
+    owner: int
+    #: The set it belongs to, or None while it waits.
+    set: int | None
+    #: While it has no set: ``anyone``, ``owner`` or ``end`` (what will decide it).
+    waiting: str | None
+
+    @classmethod
+    def described(
+        cls, card: int, owner: int, value: int | str, first_of_game: bool, rules: SocksRules
+    ) -> "WildState":
+        """A Super Sock from a position's description: its set, ``"end"`` (chosen at the end)
+        or ``"waiting"`` (typed by the next Sock: anyone's when it was the game's first Sock
+        and the rules say so, else its owner's)."""
+        if value == "end":
+            return cls(card, owner, None, WAIT_END)
+        if value == "waiting":
+            anyone = first_of_game and rules.super_first_sock == "anyone"
+            return cls(card, owner, None, WAIT_ANYONE if anyone else WAIT_OWNER)
+        return cls(card, owner, value, None)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class State:
+    """A position: everything on the table, hidden cards included."""
+
+    #: The cards in play.
+    catalogue: Catalogue
+    #: The rule options.
+    rules: SocksRules
+    #: The players' names, clockwise from the first player.
+    names: tuple[str, ...]
+    #: The draw pile, top card first.
+    deck: tuple[int, ...]
+    #: The cards the seat to move has drawn and revealed; once the game is over, the cards of
+    #: the last draw that were not played (the Washing Machine among them).
+    drawn: tuple[int, ...]
+    #: Each seat's face-up collection, in the order collected.
+    collections: tuple[tuple[int, ...], ...]
+    #: Each seat's face-down gifts, in the order received.
+    gifts: tuple[tuple[int, ...], ...]
+    #: Cards discarded face up (2 players: an arrow pointing at the empty side).
+    discard: tuple[int, ...]
+    #: The Super Socks lying face up.
+    wilds: tuple[WildState, ...]
+    #: The seat to move (once over: the seat that drew the Washing Machine).
+    current: int
+    #: The number of the turn being played, from 1.
+    turn: int
+    #: True once the Washing Machine has been drawn.
+    over: bool
+    #: True once any Sock has joined a collection face up.
+    collected_any: bool
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def sets_of(self, seat: int) -> set[int]:
+        """The set numbers a seat's face-up collection holds (typed Super Socks included)."""
+        card_set = self.catalogue.card_sets
+        held = {card_set[c] for c in self.collections[seat] if card_set[c] is not None}
+        held.update(w.set for w in self.wilds if w.owner == seat and w.set is not None)
+        return held
+
+
+def neighbour(players: int, seat: int, arrow: str | None) -> int | None:
+    """Where a card passed from ``seat`` goes (None: discarded, 2-player variant)."""
+    if players == 2:
+        reaches = (seat == 0) == (arrow == LEFT)
+        return 1 - seat if reaches else None
+    step = 1 if arrow == LEFT else -1
+    return (seat + step) % players
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+def shuffled_deck(catalogue: Catalogue, rng: random.Random) -> tuple[int, ...]:
+    """The rulebook's setup: shuffle the Socks, shuffle 10 of them with the Washing Machine, and
+    put that stack under the rest. Top card first."""
+    socks = list(range(len(catalogue.cards)))
+    rng.shuffle(socks)
+    split = max(0, len(socks) - BOTTOM_STACK)
+    bottom = socks[split:] + [catalogue.wm]
+    rng.shuffle(bottom)
+    return tuple(socks[:split] + bottom)
+
+
+def check_setup(catalogue: Catalogue, deck: Sequence[int]) -> None:
+    """Raise IllegalMove (rule setup) unless the deck holds every card once and the Washing
+    Machine lies among the bottom 11."""
+    if sorted(deck) != list(range(len(catalogue.cards) + 1)):
+        missing = sorted(set(range(len(catalogue.cards) + 1)) - set(deck))
+        shown = ", ".join(catalogue.id_of(c) for c in missing[:5])
+        raise IllegalMove("setup", f"the draw pile lacks {shown}")
+    from_bottom = len(deck) - list(deck).index(catalogue.wm)
+    if from_bottom > BOTTOM_STACK + 1:
+        raise IllegalMove(
+            "setup",
+            f"the Washing Machine is card {from_bottom} from the bottom; it must be among the "
+            f"bottom {BOTTOM_STACK + 1}",
+        )
+
+
+def start(
+    catalogue: Catalogue, rules: SocksRules, names: Sequence[str], deck: Sequence[int]
+) -> State:
+    """The position after setup, with the first seat's two cards drawn."""
+    players = len(names)
+    table = _Table.empty(catalogue, rules, players, deck)
+    table.draw_for_turn()
+    return table.freeze(tuple(names), 1)
+
+
+def new_game(
+    catalogue: Catalogue, rules: SocksRules, names: Sequence[str], rng: random.Random
+) -> State:
+    """A freshly shuffled game."""
+    return start(catalogue, rules, names, shuffled_deck(catalogue, rng))
+
+
+# --- the mutable table one turn works on ----------------------------------------------------
+
+
+class _Table:
+    """A working copy of a State for one turn (lists, not tuples)."""
+
+    __slots__ = (
+        "catalogue", "rules", "players", "deck", "drawn", "collections", "gifts", "discard",
+        "wilds", "current", "over", "collected_any",
+    )
+
+    @classmethod
+    def empty(cls, catalogue: Catalogue, rules: SocksRules, players: int, deck: Sequence[int]) -> "_Table":
+        table = cls()
+        table.catalogue, table.rules, table.players = catalogue, rules, players
+        table.deck = list(reversed(deck))
+        table.drawn, table.discard, table.wilds = [], [], []
+        table.collections = [[] for _ in range(players)]
+        table.gifts = [[] for _ in range(players)]
+        table.current, table.over, table.collected_any = 0, False, False
+        return table
+
+    @classmethod
+    def of(cls, state: State) -> "_Table":
+        table = cls()
+        table.catalogue, table.rules, table.players = state.catalogue, state.rules, state.players
+        table.deck = list(reversed(state.deck))
+        table.drawn = list(state.drawn)
+        table.collections = [list(c) for c in state.collections]
+        table.gifts = [list(g) for g in state.gifts]
+        table.discard = list(state.discard)
+        table.wilds = [[w.card, w.owner, w.set, w.waiting] for w in state.wilds]
+        table.current, table.over, table.collected_any = state.current, state.over, state.collected_any
+        return table
+
+    def freeze(self, names: tuple[str, ...], turn: int) -> State:
+        return State(
+            catalogue=self.catalogue,
+            rules=self.rules,
+            names=names,
+            deck=tuple(reversed(self.deck)),
+            drawn=tuple(self.drawn),
+            collections=tuple(tuple(c) for c in self.collections),
+            gifts=tuple(tuple(g) for g in self.gifts),
+            discard=tuple(self.discard),
+            wilds=tuple(WildState(*w) for w in self.wilds),
+            current=self.current,
+            turn=turn,
+            over=self.over,
+            collected_any=self.collected_any,
+        )
+
+    # where things are
+
+    def sets_of(self, seat: int) -> set[int]:
+        card_set = self.catalogue.card_sets
+        held = {card_set[c] for c in self.collections[seat] if card_set[c] is not None}
+        held.update(w[2] for w in self.wilds if w[1] == seat and w[2] is not None)
+        return held
+
+    def neighbour(self, seat: int, arrow: str) -> int | None:
+        return neighbour(self.players, seat, arrow)
+
+    def rescue_targets(self, rescuer: int) -> list[RescueFrom]:
+        """Every single Sock another seat holds face up, in seat then collection order."""
+        card_set = self.catalogue.card_sets
+        counts_super = self.rules.rescue_counts_super
+        targets = []
+        for offset in range(1, self.players):
+            seat = (rescuer + offset) % self.players
+            typed = {w[0]: w[2] for w in self.wilds if w[1] == seat}
+            count: dict[int, int] = {}
+            first: dict[int, int] = {}
+            for card in self.collections[seat]:
+                kind = card_set[card]
+                if kind is None:
+                    kind = typed.get(card)
+                    if kind is None or not counts_super:
+                        continue
+                count[kind] = count.get(kind, 0) + 1
+                first.setdefault(kind, card)
+            if self.rules.rescue_counts_gifts:
+                for card in self.gifts[seat]:
+                    kind = card_set[card]
+                    if kind is not None and kind in count:
+                        count[kind] += 1
+            targets.extend(RescueFrom(seat, first[k]) for k, n in count.items() if n == 1)
+        targets.sort(key=lambda t: ((t.seat - rescuer) % self.players, self.collections[t.seat].index(t.card)))
+        return targets
+
+    # moving cards
+
+    def collect(self, seat: int, card: int, choose_set: Callable[[list[int]], int | None], kept: bool) -> None:
+        """Add a card face up to a seat's collection (the Super Sock rules included)."""
+        card_set = self.catalogue.card_sets[card]
+        self.collections[seat].append(card)
+        if card_set is not None:
+            for wild in self.wilds:
+                if wild[2] is None and (
+                    wild[3] == WAIT_ANYONE or (wild[3] == WAIT_OWNER and wild[1] == seat)
+                ):
+                    wild[2], wild[3] = card_set, None
+        else:
+            first_of_game = kept and not self.collected_any
+            held = sorted(self.sets_of(seat))
+            if first_of_game:
+                waiting = WAIT_ANYONE if self.rules.super_first_sock == "anyone" else WAIT_OWNER
+                choose_set([])
+                self.wilds.append([card, seat, None, waiting])
+            elif not kept and self.rules.super_received == "chosen_at_end":
+                choose_set([])
+                self.wilds.append([card, seat, None, WAIT_END])
+            elif held:
+                self.wilds.append([card, seat, choose_set(held), None])
+            else:
+                waiting = WAIT_OWNER if self.rules.super_without_set == "next_own_sock" else WAIT_END
+                choose_set([])
+                self.wilds.append([card, seat, None, waiting])
+        self.collected_any = True
+
+    def take(self, rescuer: int, target: RescueFrom) -> None:
+        """Move a rescued card into the rescuer's collection (a Super Sock keeps its set)."""
+        self.collections[target.seat].remove(target.card)
+        for wild in self.wilds:
+            if wild[0] == target.card:
+                wild[1] = rescuer
+                self.collections[rescuer].append(target.card)
+                return
+        self.collect(rescuer, target.card, _no_choice, kept=False)
+
+    def pop_top(self) -> int:
+        return self.deck.pop()
+
+    def draw_for_turn(self) -> None:
+        """The seat to move draws two cards; the Washing Machine ends the game at once."""
+        wm = self.catalogue.wm
+        first = self.pop_top()
+        if first == wm:
+            self.drawn, self.over = [first], True
+            return
+        second = self.pop_top()
+        if second == wm:
+            self.over = True
+            if self.rules.washing_machine_pair == "kept":
+                self.drawn = [second]
+                self.collect(self.current, first, _no_choice_end, kept=False)
+                for wild in self.wilds:
+                    if wild[0] == first and wild[3] is None and wild[2] is None:
+                        wild[3] = WAIT_END
+            else:
+                self.drawn = [first, second]
+            return
+        self.drawn = [first, second]
+
+
+def _no_choice(options: list[int]) -> int | None:
+    # A rescued printed Sock never asks for a set; a Super Sock only waits.
+    return options[0] if options else None
+
+
+def _no_choice_end(options: list[int]) -> None:
+    return None
+
+
+# --- a turn, with its choice points -----------------------------------------------------------
+
+
+class _Chooser:
+    """Answers a turn's choice points: from a Move (checking it), at random, or by enumeration."""
+
+    def keep(self, drawn: list[int]) -> int:
+        raise NotImplementedError
+
+    def set_for(self, options: list[int], kept: bool) -> int | None:
+        raise NotImplementedError
+
+    def set_for_done(self, kept: bool) -> None:
+        """Called once the kept (or passed) card has joined its collection."""
+
+    def effect(self, kind: str, options: list[EffectChoice], state: _Table) -> EffectChoice | None:
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        """Called once the turn is over (the game may have ended during it)."""
+
+
+def _run_turn(table: _Table, chooser: _Chooser) -> None:
+    seat = table.current
+    drawn = table.drawn
+    keep = chooser.keep(list(drawn))
+    other = drawn[1] if drawn[0] == keep else drawn[0]
+    table.drawn = []
+    table.collect(seat, keep, lambda options: chooser.set_for(options, kept=True), kept=True)
+    chooser.set_for_done(kept=True)
+    effect = table.catalogue.card_effects[keep]
+    if table.rules.effect_timing == "before_pass":
+        _activate(table, chooser, seat, effect)
+        if table.over:
+            table.drawn = [other] + table.drawn
+            chooser.set_for_done(kept=False)
+            chooser.finish()
+            return
+    receiver = table.neighbour(seat, table.catalogue.card_arrows[other])
+    if receiver is None:
+        table.discard.append(other)
+    else:
+        table.collect(receiver, other, lambda options: chooser.set_for(options, kept=False), kept=False)
+    chooser.set_for_done(kept=False)
+    if table.rules.effect_timing == "after_pass":
+        _activate(table, chooser, seat, effect)
+    chooser.finish()
+
+
+def _activate(table: _Table, chooser: _Chooser, seat: int, effect: str | None) -> None:
+    """Activate a kept card's effect (and, under rescued_card_effect, a rescued card's)."""
+    while effect is not None and not table.over:
+        if effect == GIFT:
+            everyone = range(table.players)
+            seats = [s for s in everyone if table.rules.gift_to_self or s != seat]
+            choice = chooser.effect(GIFT, [GiftTo(s) for s in seats], table)
+            top = table.pop_top()
+            if top == table.catalogue.wm:
+                if table.rules.gift_washing_machine == "gift_lost":
+                    table.deck.append(top)
+                else:
+                    table.drawn, table.over = [top], True
+            else:
+                table.gifts[choice.seat].append(top)
+            return
+        targets = table.rescue_targets(seat)
+        choice = chooser.effect(RESCUE, targets, table)
+        if choice is None:
+            return
+        table.take(seat, choice)
+        effect = table.catalogue.card_effects[choice.card] if table.rules.rescued_card_effect else None
+
+
+class _FromMove(_Chooser):
+    """Plays a given Move, refusing the first decision that breaks a rule."""
+
+    def __init__(self, move: Move, state: State) -> None:
+        self.move, self.current, self.players = move, state.current, state.players
+        self.names, self.catalogue = state.names, state.catalogue
+        self.next_effect = 0
+        self.sets_used = {True: False, False: False}
+
+    def keep(self, drawn: list[int]) -> int:
+        if self.move.keep not in drawn:
+            raise IllegalMove("keep", "the kept card is not one of the two cards drawn")
+        return self.move.keep
+
+    def set_for(self, options: list[int], kept: bool) -> int | None:
+        given = self.move.super_set if kept else self.move.passed_super_set
+        self.sets_used[kept] = True
+        who = "the player" if kept else "the receiver"
+        if not options:
+            if given is not None:
+                raise IllegalMove(
+                    "super-sock-set",
+                    f"{who} holds no Sock set to add this Super Sock to now: its set is decided later",
+                )
+            return None
+        if given is None:
+            raise IllegalMove("super-sock-set", f"{who} must add the Super Sock to one of their sets")
+        if given not in options:
+            shown = ", ".join(str(o) for o in options)
+            raise IllegalMove("super-sock-set", f"set {given} is not among {who}'s sets ({shown})")
+        return given
+
+    def set_for_done(self, kept: bool) -> None:
+        given = self.move.super_set if kept else self.move.passed_super_set
+        if given is not None and not self.sets_used[kept]:
+            what = "kept" if kept else "passed"
+            raise IllegalMove("super-sock-set", f"a set is named but the {what} card is not a Super Sock")
+
+    def effect(self, kind: str, options: list[EffectChoice], state: _Table) -> EffectChoice | None:
+        effects = self.move.effects
+        given = effects[self.next_effect] if self.next_effect < len(effects) else None
+        if kind == RESCUE and not options:
+            if isinstance(given, RescueFrom):
+                raise IllegalMove("rescue-ignored", "no player has a single Sock, so Rescue is ignored")
+            return None
+        self.next_effect += 1
+        if kind == GIFT:
+            if not isinstance(given, GiftTo):
+                raise IllegalMove("effect-activate", "the kept Gift must be given to a player")
+            if not 0 <= given.seat < self.players:
+                raise IllegalMove("gift-recipient", f"there is no seat {given.seat}")
+            if given not in options:
+                raise IllegalMove("gift-recipient", "under gift_to_self=false a Gift goes to another player")
+            return given
+        if not isinstance(given, RescueFrom):
+            raise IllegalMove("effect-activate", "a single Sock can be rescued, so Rescue must take one")
+        if given.seat == self.current or not 0 <= given.seat < self.players:
+            raise IllegalMove("rescue-another-player", "Rescue takes a Sock from another player")
+        card, owner = self.catalogue.id_of(given.card), self.names[given.seat]
+        if given.card not in state.collections[given.seat]:
+            raise IllegalMove("rescue-in-collection", f"{card} is not face up in {owner}'s collection")
+        if given not in options:
+            raise IllegalMove("rescue-only-one", f"{card} is not the only Sock of its type in {owner}'s collection")
+        return given
+
+    def finish(self) -> None:
+        if self.next_effect < len(self.move.effects):
+            raise IllegalMove("effect-none", "an effect target is given but no effect is activated for it")
+
+
+class _Recorder(_Chooser):
+    """Makes each decision with ``pick`` and records the Move it amounts to."""
+
+    def __init__(self, pick: Callable[[list], object]) -> None:
+        self.pick = pick
+        self.kept: int | None = None
+        self.sets: dict[bool, int | None] = {True: None, False: None}
+        self.effects: list[EffectChoice] = []
+
+    def keep(self, drawn: list[int]) -> int:
+        self.kept = self.pick(drawn)
+        return self.kept
+
+    def set_for(self, options: list[int], kept: bool) -> int | None:
+        if not options:
+            return None
+        self.sets[kept] = self.pick(options)
+        return self.sets[kept]
+
+    def set_for_done(self, kept: bool) -> None:
+        pass
+
+    def effect(self, kind: str, options: list[EffectChoice], state: _Table) -> EffectChoice | None:
+        if not options:
+            return None
+        choice = self.pick(options)
+        self.effects.append(choice)
+        return choice
+
+    def move(self) -> Move:
+        assert self.kept is not None
+        return Move(self.kept, self.sets[True], self.sets[False], tuple(self.effects))
+
+
+class _Branch(Exception):
+    """Raised by the enumerating picker at the first decision past its prefix."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+
+def _finish_turn(table: _Table, state: State) -> State:
+    if table.over:
+        return table.freeze(state.names, state.turn)
+    table.current = (state.current + 1) % state.players
+    table.draw_for_turn()
+    return table.freeze(state.names, state.turn + 1)
+
+
+# --- the public interface ---------------------------------------------------------------------
+
+
+def is_pseudo_legal(state: State, move: Move) -> bool:
+    """The move's shape fits the position: the game is on and the kept card was drawn."""
+    return not state.over and move.keep in state.drawn
+
+
+def check_move(state: State, move: Move) -> None:
+    """Raise IllegalMove naming the first rule the move breaks."""
+    play(state, move)
+
+
+def is_legal(state: State, move: Move) -> bool:
+    if not is_pseudo_legal(state, move):
+        return False
+    try:
+        play(state, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def play(state: State, move: Move) -> State:
+    """The position after ``move``; IllegalMove names the first rule it breaks."""
+    if state.over:
+        raise IllegalMove("game-over", "the game is over: the Washing Machine was drawn")
+    table = _Table.of(state)
+    _run_turn(table, _FromMove(move, state))
+    return _finish_turn(table, state)
+
+
+def play_random(state: State, rng: random.Random) -> tuple[Move, State]:
+    """A random legal move (each decision uniform among its options) and the position after it."""
+    table = _Table.of(state)
+    recorder = _Recorder(rng.choice)
+    _run_turn(table, recorder)
+    return recorder.move(), _finish_turn(table, state)
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move, in a fixed order (kept card as drawn, then sets, then targets)."""
+    if state.over:
+        return []
+    moves: list[Move] = []
+    stack: list[list[int]] = [[]]
+    while stack:
+        prefix = stack.pop()
+        position = iter(prefix)
+
+        def pick(options: list, position: Iterator[int] = position, prefix: list[int] = prefix):
+            index = next(position, None)
+            if index is None:
+                raise _Branch(len(options))
+            return options[index]
+
+        recorder = _Recorder(pick)
+        try:
+            _run_turn(_Table.of(state), recorder)
+        except _Branch as branch:
+            stack.extend(prefix + [i] for i in reversed(range(branch.count)))
+            continue
+        moves.append(recorder.move())
+    return moves
+
+
+def random_game(
+    catalogue: Catalogue, rules: SocksRules, names: Sequence[str], rng: random.Random
+) -> tuple[State, list[Move], State]:
+    """A whole random legal game: the start, the moves, and the final position."""
+    first = state = new_game(catalogue, rules, names, rng)
+    moves = []
+    while not state.over:
+        move, state = play_random(state, rng)
+        moves.append(move)
+    return first, moves, state
+
+
+# --- the end of the game ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game, as the engine scores it."""
+
+    #: Each seat's total, with open Super Socks placed at best.
+    scores: tuple[int, ...]
+    #: Each seat's set count for the tie-break.
+    set_counts: tuple[int, ...]
+    #: The winning seats.
+    winners: tuple[int, ...]
+    #: ``score``, ``fewest_sets``, ``shared`` or ``no_winner``.
+    decided_by: str
+
+
+def _engine_totals(state: State, seat: int) -> tuple[int, int]:
+    # Gifts revealed join their sets; a waiting or face-down Super Sock takes the best set.
+    card_set, card_stars = state.catalogue.card_sets, state.catalogue.card_stars
+    counts: dict[int, int] = {}
+    stars: dict[int, int] = {}
+    open_wilds = 0
+    for card in state.collections[seat] + state.gifts[seat]:
+        number = card_set[card]
+        if number is None:
+            continue
+        counts[number] = counts.get(number, 0) + 1
+        stars[number] = stars.get(number, 0) + card_stars[card]
+    faceup_wilds = {w.card: w for w in state.wilds}
+    for card in state.collections[seat] + state.gifts[seat]:
+        if card_set[card] is not None:
+            continue
+        wild = faceup_wilds.get(card)
+        if wild is not None and wild.set is not None:
+            counts[wild.set] = counts.get(wild.set, 0) + 1
+            stars.setdefault(wild.set, 0)
+        else:
+            open_wilds += 1
+    best: tuple[int, int] | None = None
+    for placement in itertools.product(sorted(counts), repeat=open_wilds if counts else 0):
+        trial = dict(counts)
+        for number in placement:
+            trial[number] += 1
+        score = sum(stars[n] for n, c in trial.items() if c % 2 == 0)
+        scoring = sum(1 for c in trial.values() if c % 2 == 0)
+        sets = scoring if state.rules.tie_break_counts == "scoring_sets" else len(trial)
+        if best is None or (score, -sets) > (best[0], -best[1]):
+            best = (score, sets)
+    assert best is not None
+    return best
+
+
+def outcome(state: State) -> Outcome | None:
+    """None while the game goes on; else the scores and winners (checked in the rulebook's
+    order: highest total, then fewest sets, then the ``final_tie`` option)."""
+    if not state.over:
+        return None
+    totals = [_engine_totals(state, seat) for seat in range(state.players)]
+    scores = tuple(t[0] for t in totals)
+    set_counts = tuple(t[1] for t in totals)
+    top = max(scores)
+    leaders = [s for s in range(state.players) if scores[s] == top]
+    if len(leaders) == 1:
+        return Outcome(scores, set_counts, tuple(leaders), "score")
+    fewest = min(set_counts[s] for s in leaders)
+    still = [s for s in leaders if set_counts[s] == fewest]
+    if len(still) == 1:
+        return Outcome(scores, set_counts, tuple(still), "fewest_sets")
+    if state.rules.final_tie == "no_winner":
+        return Outcome(scores, set_counts, (), "no_winner")
+    return Outcome(scores, set_counts, tuple(still), "shared")
+
+
+def final_hands(state: State) -> list[Hand]:
+    """Each seat's hand at the end (gifts revealed), for the scoring model."""
+    catalogue = state.catalogue
+    faceup_wilds = {w.card: w for w in state.wilds}
+    hands = []
+    for seat, name in enumerate(state.names):
+        stars: dict[int, list[int]] = {}
+        wilds = []
+        for card in state.collections[seat]:
+            number = catalogue.card_sets[card]
+            if number is None:
+                wilds.append(Wild(catalogue.id_of(card), faceup_wilds[card].set))
+            else:
+                stars.setdefault(number, []).append(catalogue.card_stars[card])
+        for card in state.gifts[seat]:
+            number = catalogue.card_sets[card]
+            if number is None:
+                wilds.append(Wild(catalogue.id_of(card), None, face_down=True))
+            else:
+                stars.setdefault(number, []).append(catalogue.card_stars[card])
+        sets = tuple((n, tuple(v)) for n, v in sorted(stars.items()))
+        hands.append(Hand(name, sets, tuple(wilds)))
+    return hands
+
+
+def places(state: State) -> dict[int, str]:
+    """Where each card is (for invariant checks): ``deck``, ``drawn``, ``collection:N``,
+    ``gifts:N`` or ``discard``. Raises ValueError when a card is in two places."""
+    where: dict[int, str] = {}
+
+    def put(cards: Sequence[int], place: str) -> None:
+        for card in cards:
+            if card in where:
+                raise ValueError(f"card {state.catalogue.id_of(card)} is in {where[card]} and {place}")
+            where[card] = place
+
+    put(state.deck, "deck")
+    put(state.drawn, "drawn")
+    put(state.discard, "discard")
+    for seat in range(state.players):
+        put(state.collections[seat], f"collection:{seat}")
+        put(state.gifts[seat], f"gifts:{seat}")
+    return where

@@ -1,0 +1,245 @@
+"""Oh My Socks!: game logs. ``write_log`` plays a random legal game and records it;
+``replay`` checks a log turn by turn and reports the first illegal step or the final position.
+
+A log is bad input (InputError) when it is not a document of the format at all: wrong keys or
+types, unknown card IDs or player names, a card twice in the deck. A log that parses but breaks a
+rule (a deck the setup cannot make, a player out of turn, an illegal move, a wrong claimed result)
+is a verdict, reported in the ReplayReport.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from model.common.errors import InputError, join_path
+from model.common.options import rules_as_dict
+from model.socks.cards import Catalogue, SocksRules, sample_catalogue
+from model.socks.engine import (
+    RULES,
+    GiftTo,
+    IllegalMove,
+    Move,
+    RescueFrom,
+    State,
+    check_setup,
+    play,
+    play_random,
+    shuffled_deck,
+    start,
+)
+from model.socks.io import (
+    LogIn,
+    TurnIn,
+    build_catalogue,
+    card_index,
+    parse_rules,
+    player_seats,
+    seat_of,
+    validate,
+)
+
+#: The rule a wrong claimed result breaks (scoring is the rulebook's).
+RESULT_RULE = "scoring"
+RULEBOOK = {
+    **RULES,
+    RESULT_RULE: "Each star symbol is worth one point. The player with the highest total score wins "
+    "the game. In case of a tie, the player with the fewest sets of Socks wins.",
+}
+
+
+def move_json(state: State, move: Move) -> dict[str, Any]:
+    """A move as a log's turn entry."""
+    catalogue, names = state.catalogue, state.names
+    entry: dict[str, Any] = {
+        "player": names[state.current],
+        "drawn": [catalogue.id_of(c) for c in state.drawn],
+        "keep": catalogue.id_of(move.keep),
+    }
+    if move.super_set is not None:
+        entry["super_set"] = move.super_set
+    if move.passed_super_set is not None:
+        entry["passed_super_set"] = move.passed_super_set
+    effects = []
+    for effect in move.effects:
+        if isinstance(effect, GiftTo):
+            effects.append({"gift_to": names[effect.seat]})
+        else:
+            effects.append({"rescue_from": names[effect.seat], "card": catalogue.id_of(effect.card)})
+    if effects:
+        entry["effects"] = effects
+    return entry
+
+
+def write_log(
+    seed: int,
+    players: int,
+    rules: SocksRules = SocksRules(),
+    catalogue: Catalogue | None = None,
+    catalogue_doc: dict | None = None,
+) -> tuple[dict[str, Any], State]:
+    """A random legal game from ``seed`` as a log document, and its final position."""
+    from solver.socks import score_game
+    from model.socks.engine import final_hands
+
+    catalogue = catalogue or sample_catalogue()
+    rng = random.Random(seed)
+    names = [f"P{i + 1}" for i in range(players)]
+    deck = shuffled_deck(catalogue, rng)
+    state = start(catalogue, rules, names, deck)
+    turns = []
+    while not state.over:
+        before = state
+        move, state = play_random(state, rng)
+        turns.append(move_json(before, move))
+    game = score_game(final_hands(state), rules)
+    log: dict[str, Any] = {
+        "game": "socks",
+        "note": "A random legal game: every decision drawn uniformly among the legal ones.",
+        "seed": seed,
+    }
+    if catalogue_doc is not None:
+        log["catalogue"] = catalogue_doc
+    log.update(
+        players=names,
+        rules=rules_as_dict(rules),
+        deck=[catalogue.id_of(c) for c in deck],
+        turns=turns,
+        result={
+            "scores": {p.name: p.score for p in game.players},
+            "winners": list(game.winners),
+        },
+    )
+    return log, state
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    """What a replay found."""
+
+    #: True when no rule is broken.
+    legal: bool
+    #: The turns replayed legally.
+    turns: int
+    #: True when the Washing Machine was drawn (the game is over).
+    finished: bool
+    #: The position after the last legal turn.
+    state: State | None
+    #: The step that broke a rule: ``setup``, ``turn N`` or ``result`` (None when legal).
+    step: str | None = None
+    #: The player whose turn broke the rule.
+    player: str | None = None
+    #: The rule broken (a key of RULEBOOK).
+    rule: str | None = None
+    #: What is wrong, in words.
+    message: str | None = None
+
+
+def move_from_turn(
+    source: str, turn: TurnIn, path: str, catalogue: Catalogue, seats: dict[str, int]
+) -> Move:
+    effects: list[GiftTo | RescueFrom] = []
+    for index, effect in enumerate(turn.effects):
+        where = join_path(join_path(path, "effects"), index)
+        if (effect.gift_to is None) == (effect.rescue_from is None):
+            raise InputError(source, where, "give exactly one of gift_to and rescue_from")
+        if effect.gift_to is not None:
+            if effect.card is not None:
+                raise InputError(source, join_path(where, "card"), "a Gift's card is drawn unseen")
+            effects.append(GiftTo(seat_of(source, seats, effect.gift_to, join_path(where, "gift_to"))))
+        else:
+            if effect.card is None:
+                raise InputError(source, join_path(where, "card"), "required key is missing")
+            seat = seat_of(source, seats, effect.rescue_from, join_path(where, "rescue_from"))
+            card = card_index(source, catalogue, effect.card, join_path(where, "card"))
+            effects.append(RescueFrom(seat, card))
+    keep = card_index(source, catalogue, turn.keep, join_path(path, "keep"), machine=True)
+    return Move(keep, turn.super_set, turn.passed_super_set, tuple(effects))
+
+
+def parse_log(source: str, data: Any) -> tuple[LogIn, Catalogue, SocksRules, list[int]]:
+    """Validate a log document; returns it with its catalogue, rules and deck indices."""
+    log = validate(source, LogIn, data)
+    if log.catalogue is None:
+        catalogue = sample_catalogue()
+    else:
+        wm = log.catalogue.washing_machine.id if log.catalogue.washing_machine else None
+        catalogue = build_catalogue(source, log.catalogue.cards, wm, "catalogue.cards", note=log.catalogue.note)
+    rules = parse_rules(source, log.rules)
+    player_seats(source, log.players, "players")
+    deck, seen = [], {}
+    for index, card_id in enumerate(log.deck):
+        where = join_path("deck", index)
+        card = card_index(source, catalogue, card_id, where, machine=True)
+        if card in seen:
+            raise InputError(source, where, f"card {card_id!r} is already at deck[{seen[card]}]")
+        seen[card] = index
+        deck.append(card)
+    return log, catalogue, rules, deck
+
+
+def replay(source: str, data: Any) -> ReplayReport:
+    """Replay a log document (bad input raises InputError; a broken rule is in the report)."""
+    log, catalogue, rules, deck = parse_log(source, data)
+    seats = player_seats(source, log.players, "players")
+    moves = []
+    for index, turn in enumerate(log.turns):
+        path = join_path("turns", index)
+        seat_of(source, seats, turn.player, join_path(path, "player"))
+        for k, card_id in enumerate(turn.drawn):
+            card_index(source, catalogue, card_id, join_path(join_path(path, "drawn"), k), machine=True)
+        moves.append(move_from_turn(source, turn, path, catalogue, seats))
+    try:
+        check_setup(catalogue, deck)
+    except IllegalMove as error:
+        return ReplayReport(False, 0, False, None, "setup", None, error.rule, error.message)
+    state = start(catalogue, rules, log.players, deck)
+    for index, (turn, move) in enumerate(zip(log.turns, moves)):
+        step = f"turn {index + 1}"
+        try:
+            if state.over:
+                raise IllegalMove("game-over", "the Washing Machine has been drawn: no turn follows")
+            expected = log.players[state.current]
+            if turn.player != expected:
+                raise IllegalMove("turn-order", f"it is {expected}'s turn, not {turn.player}'s")
+            drawn = [catalogue.index(c) for c in turn.drawn]
+            if drawn != list(state.drawn):
+                shown = " and ".join(catalogue.id_of(c) for c in state.drawn)
+                raise IllegalMove("draw", f"the top of the deck gives {shown}")
+            state = play(state, move)
+        except IllegalMove as error:
+            return ReplayReport(False, index, state.over, state, step, turn.player, error.rule, error.message)
+    if log.result is not None and state.over:
+        claimed = log.result
+        from model.socks.engine import final_hands
+        from solver.socks import score_game
+
+        game = score_game(final_hands(state), rules)
+        actual = {p.name: p.score for p in game.players}
+        if claimed.scores != actual or claimed.winners != list(game.winners):
+            message = (
+                f"the log claims scores {claimed.scores} and winners {claimed.winners}; the rules "
+                f"give {actual} and {list(game.winners)}"
+            )
+            return ReplayReport(False, len(moves), True, state, "result", None, RESULT_RULE, message)
+    return ReplayReport(True, len(moves), state.over, state)
+
+
+def dump_log(log: dict[str, Any]) -> str:
+    """A log as JSON text: one line per key, per deck and per turn, so that a diff reads well."""
+    lines = ["{"]
+    items = list(log.items())
+    for position, (key, value) in enumerate(items):
+        comma = "," if position < len(items) - 1 else ""
+        if key == "turns" and value:
+            lines.append('  "turns": [')
+            lines.extend(
+                f"    {json.dumps(turn)}" + ("," if i < len(value) - 1 else "") for i, turn in enumerate(value)
+            )
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines)

@@ -1,0 +1,169 @@
+"""Why a move is illegal: the first rule it breaks, with the rulebook's sentence.
+
+Called only for a move that ``Engine.legal_moves`` does not list; it never decides legality on its
+own (the legal-move list does), it only names the rule.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.whitehouse.rules import IllegalMove
+from model.whitehouse.state import (
+    D,
+    KIND_INDEX,
+    SLOTS,
+    AcceptLies,
+    Arrival,
+    BlockLies,
+    Keep,
+    Lock,
+    LockHand,
+    NoLies,
+    Pass,
+    Play,
+    PlayLies,
+    State,
+    Take,
+    kind_of,
+)
+
+if TYPE_CHECKING:
+    from model.whitehouse.engine import Engine
+
+PHASE_RULE = {"supporter": "take-supporter", "event": "take-event", "distraction": "take-distraction"}
+
+
+def _decision_name(state: State) -> str:
+    head = state.queue[0] if state.queue else None
+    if isinstance(head, Arrival):
+        return {
+            "lies": "whether to play Lies",
+            "block": "whether to block the Lies with a Deflection",
+            "lock": f"whether to lock in {head.card}",
+            "more": f"whether to lock more cards beside {head.card}",
+        }.get(head.stage, "a decision")
+    return f"the {state.phase} action"
+
+
+def judge(engine: "Engine", state: State, move, player: int | None) -> IllegalMove:
+    from model.whitehouse.engine import COST, decider
+
+    if state.ended:
+        return IllegalMove("game-over", "the game is over")
+    waiting = decider(state)
+    if player is not None and player != waiting:
+        rule = "decision" if state.queue else "turn-order"
+        return IllegalMove(rule, f"the game waits for player {waiting} ({_decision_name(state)}), not player {player}")
+    head = state.queue[0] if state.queue else None
+    if isinstance(head, Arrival):
+        return _judge_answer(engine, state, head, move)
+    if isinstance(move, (PlayLies, NoLies, BlockLies, AcceptLies, Lock, Keep)):
+        return IllegalMove("decision", f"no card is arriving: the game waits for {_decision_name(state)}")
+    me = state.players[state.current]
+    if isinstance(move, LockHand):
+        if engine.rules.lock_from_hand != "own_turn":
+            return IllegalMove("lock-hand", "hand cards lock only when a card arrives (option lock_from_hand)")
+        return _judge_lock_cards(engine, me, move.cards)
+    if isinstance(move, Pass):
+        return IllegalMove("pass", f"a card of the {state.phase} row is within reach")
+    if isinstance(move, Take) and move.row != state.phase or isinstance(move, Play) and state.phase != "distraction":
+        return IllegalMove(PHASE_RULE[state.phase], f"this action takes from the {state.phase} row")
+    if not isinstance(move, (Take, Play)):
+        return IllegalMove("move-shape", f"{move!r} is not a move of this game")
+    if move.slot not in SLOTS:
+        return IllegalMove("move-shape", f"slot {move.slot!r} is not closest, middle or furthest")
+    row = KIND_INDEX[state.phase]
+    if state.rows[row][SLOTS.index(move.slot)] is None:
+        return IllegalMove("empty-slot", f"the {move.slot} slot of the {state.phase} row is empty")
+    cost = COST[move.slot]
+    if len(move.discards) != cost:
+        plural = "discard" if cost == 1 else "discards"
+        return IllegalMove("take-cost", f"the {move.slot} card costs {cost} {plural}, not {len(move.discards)}")
+    if len(set(move.discards)) != len(move.discards):
+        return IllegalMove("take-cost", "the same card is discarded twice")
+    for card in move.discards:
+        if not me.holds(card):
+            return IllegalMove("take-cost", f"{card} is not in your Active Hand, so it cannot pay the cost")
+        if isinstance(move, Take) and kind_of(card) != move.row:
+            return IllegalMove("discard-kind", f"{card} is not a {move.row}: the cost is paid in {move.row}s")
+    if isinstance(move, Play) and cost == 2 and not engine.rules.mixed_distraction_cost:
+        if kind_of(move.discards[0]) != kind_of(move.discards[1]):
+            return IllegalMove("mixed-cost", "the two discards must be of one kind (option mixed_distraction_cost)")
+    if isinstance(move, Take):
+        return IllegalMove("move-shape", f"{move!r} is not legal here")
+    return _judge_play(engine, state, move)
+
+
+def _judge_play(engine: "Engine", state: State, move: Play) -> IllegalMove:
+    from model.whitehouse.engine import _remove_from_hand
+
+    seat = state.current
+    card = state.rows[D][SLOTS.index(move.slot)]
+    action = engine.catalogue.distraction(card).action
+    paid = state.players[seat]
+    for c in move.discards:
+        paid = _remove_from_hand(paid, c)
+    choices = engine._choices(state, seat, paid, card, SLOTS.index(move.slot))
+    given = {k: v for k, v in (("target", move.target), ("card", move.card), ("give", move.give)) if v is not None}
+    n = len(state.players)
+    if "target" in given and (not isinstance(move.target, int) or not 0 <= move.target < n or move.target == seat):
+        rule = "gridlock-target" if action.type == "gridlock" else "distraction-choice"
+        return IllegalMove(rule, f"player {move.target} is not another player at this table")
+    if choices == [{}] and given:
+        return IllegalMove("move-shape", f"{action.describe()} takes no choice here ({', '.join(given)} given)")
+    if not given and choices != [{}]:
+        return IllegalMove("fizzle", f"{action.describe()} can be completed, so it does not fizzle: choose how")
+    owner = state.players[move.target] if move.target is not None else paid
+    for field, holder in (("card", owner), ("give", paid)):
+        value = given.get(field)
+        if value is None or action.type == "take_row" and field == "card":
+            continue
+        placed = {p.card.id for p in holder.network.placements}
+        if value in placed and type(value) in (int, str):
+            return IllegalMove("locked-network", f"{value} is in a Locked Network")
+        if not holder.holds(value):
+            return IllegalMove("distraction-choice", f"{value} is not in that Active Hand")
+        if action.kind and kind_of(value) != action.kind:
+            return IllegalMove("distraction-choice", f"{value} is not a {action.kind}")
+    if action.type == "take_row" and move.card not in state.rows[KIND_INDEX[action.row]]:
+        return IllegalMove("distraction-choice", f"{move.card} is not in the {action.row} row")
+    return IllegalMove("distraction-choice", f"{action.describe()}: this choice is not one the card allows")
+
+
+def _judge_answer(engine: "Engine", state: State, head: Arrival, move) -> IllegalMove:
+    if head.stage == "lies":
+        return IllegalMove("decision", f"the game waits for {_decision_name(state)}; answer lies or no_lies")
+    if head.stage == "block":
+        return IllegalMove("lies-block", "the Lies was played: answer block or accept")
+    if not isinstance(move, (Lock, Keep)):
+        return IllegalMove("decision", f"the game waits for {_decision_name(state)}; answer lock or keep")
+    player = state.players[head.receiver]
+    if isinstance(move, Keep):
+        return IllegalMove("lock-required", f"{head.card} can lock in and must (option lock_optional)")
+    if head.stage == "more":
+        if move.with_card is None:
+            return IllegalMove("lock-count", "name the hand card that locks beside the new card")
+        return _judge_lock_cards(engine, player, (move.with_card,), beside=head.card)
+    if move.with_card is None:
+        if not engine.rules.single_lock:
+            return IllegalMove("lock-single", "a single card does not lock in alone (option single_lock)")
+        return _judge_lock_cards(engine, player, (head.card,), arriving=True)
+    if not player.holds(move.with_card):
+        return IllegalMove("lock-hand", f"{move.with_card} is not in the Active Hand")
+    return _judge_lock_cards(engine, player, (head.card, move.with_card), arriving=True)
+
+
+def _judge_lock_cards(engine: "Engine", player, cards, beside=None, arriving: bool = False) -> IllegalMove:
+    hand_cards = cards[1:] if arriving else cards
+    for card in hand_cards:
+        if not player.holds(card):
+            return IllegalMove("lock-hand", f"{card} is not in the Active Hand")
+    if len(cards) == 2 and not engine.matches(*cards):
+        return IllegalMove("lock-match", f"{cards[0]} and {cards[1]} do not match")
+    if len(cards) == 1:
+        if beside is not None and not engine.matches(cards[0], beside):
+            return IllegalMove("lock-match", f"{cards[0]} does not match {beside}")
+        if not any(engine.matches(cards[0], p.card.id) for p in player.network.placements):
+            return IllegalMove("lock-single", f"no card in the network matches {cards[0]}")
+    return IllegalMove("lock-entry", f"{', '.join(map(str, cards))} cannot enter the network")

@@ -1,0 +1,446 @@
+"""Game logs of the White House intern game: the format, replaying one, and playing a random game.
+
+A log names the catalogue ("sample" or an inline catalogue), the players and the deck orders (a
+``seed``, explicit ``decks``, or a mid-game ``position``), the rule options, then every move and
+every choice in order, each with the seat that made it. Replaying stops at the first illegal move
+and names the rule it breaks. A log that does not parse, or names a card the catalogue does not
+have, is bad input (``InputError``); a log that parses but holds an illegal move is a verdict.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from model.common.errors import InputError, join_path
+from model.whitehouse.network.arrangement import EVENT, SUPPORTER, Arrangement, CardRef, Placement, check_arrangement
+from model.whitehouse.engine import Engine, SetupError, decider, new_game, shuffled_decks
+from model.whitehouse.cards import Catalogue, parse_catalogue, sample_catalogue
+from model.whitehouse.rules import IllegalMove, WhitehouseRules, rules_dict, whitehouse_rules
+from model.whitehouse.state import (
+    KIND_NAMES,
+    MOVE_TYPES,
+    Lock,
+    LockHand,
+    Move,
+    Play,
+    Player,
+    State,
+    Take,
+)
+from model.whitehouse.tricks import TrickOracle
+
+# --- schema ---------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _log_models() -> Any:
+    from typing import Annotated, Literal, Union
+
+    from pydantic import BaseModel, ConfigDict, Field
+
+    from model.whitehouse.cards import _schema_models
+
+    strict = ConfigDict(extra="forbid", strict=True)
+    Seat = Annotated[int, Field(ge=0, le=11)]
+    Number = Annotated[int, Field(ge=1, le=2**31 - 1)]
+    Ident = Annotated[str, Field(min_length=1, max_length=40)]
+    HandCard = Union[Number, Ident]
+    Slot = Literal["closest", "middle", "furthest"]
+    CatalogueIn = _schema_models()
+
+    class TakeIn(BaseModel):
+        model_config = strict
+        player: Seat
+        move: Literal["take"]
+        row: Literal["supporter", "event"]
+        slot: Slot
+        discards: list[HandCard] = Field(default_factory=list, max_length=2)
+
+    class PlayIn(BaseModel):
+        model_config = strict
+        player: Seat
+        move: Literal["play"]
+        slot: Slot
+        discards: list[HandCard] = Field(default_factory=list, max_length=2)
+        target: Seat | None = None
+        card: HandCard | None = None
+        give: HandCard | None = None
+
+    class LockIn(BaseModel):
+        model_config = strict
+        player: Seat
+        move: Literal["lock"]
+        with_card: HandCard | None = Field(default=None, alias="with")
+
+    class LockHandIn(BaseModel):
+        model_config = strict
+        player: Seat
+        move: Literal["lock_hand"]
+        cards: list[HandCard] = Field(min_length=1, max_length=2)
+
+    class Simple(BaseModel):
+        model_config = strict
+        player: Seat
+        move: Literal["pass", "lies", "no_lies", "block", "accept", "keep"]
+
+    MoveIn = Annotated[Union[TakeIn, PlayIn, LockIn, LockHandIn, Simple], Field(discriminator="move")]
+
+    class PlacementIn(BaseModel):
+        model_config = strict
+        supporter: Number | None = None
+        event: Ident | None = None
+        row: Annotated[int, Field(ge=-(2**31), le=2**31 - 1)]
+        col: Annotated[int, Field(ge=-(2**31), le=2**31 - 1)]
+
+    class PlayerIn(BaseModel):
+        model_config = strict
+        supporters: list[Number] = Field(default_factory=list)
+        events: list[Ident] = Field(default_factory=list)
+        network: list[PlacementIn] = Field(default_factory=list, description="A legal arrangement.")
+        gridlocks: list[Ident] = Field(default_factory=list)
+        lies: list[Ident] = Field(default_factory=list)
+        deflection: Ident | None = None
+
+    Row = Annotated[list[HandCard | None], Field(min_length=3, max_length=3)]
+
+    class RowsIn(BaseModel):
+        model_config = strict
+        supporter: Row
+        event: Row
+        distraction: Row
+
+    class DecksIn(BaseModel):
+        model_config = strict
+        supporter: list[Number] = Field(default_factory=list)
+        event: list[Ident] = Field(default_factory=list)
+        distraction: list[Ident] = Field(default_factory=list)
+
+    class PositionIn(BaseModel):
+        """A table in the middle of a game. Cards it does not place go to the bottom of their
+        deck in catalogue order, after the ``decks`` given."""
+
+        model_config = strict
+        players: list[PlayerIn] = Field(min_length=2, max_length=12)
+        rows: RowsIn
+        decks: DecksIn = Field(default_factory=DecksIn)
+        current: Seat = 0
+        phase: Literal["supporter", "event", "distraction"] = "supporter"
+        direction: Literal[1, -1] = 1
+        round_order: list[Seat] | None = Field(
+            default=None, description="The seats of the current round in order (default: from current)."
+        )
+        turn: Annotated[int, Field(ge=1, le=10**6)] = 1
+
+    class LogIn(BaseModel):
+        """A White House intern game log."""
+
+        model_config = strict
+        game: Literal["whitehouse"]
+        note: str | None = None
+        catalogue: Union[Literal["sample"], CatalogueIn] = "sample"
+        players: Annotated[int, Field(ge=2, le=12)] | None = None
+        seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = None
+        decks: DecksIn | None = None
+        position: PositionIn | None = None
+        shuffle_seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0
+        rules: dict[str, Union[bool, int, str]] = Field(default_factory=dict)
+        moves: list[MoveIn] = Field(default_factory=list, max_length=100000)
+
+    return LogIn, MoveIn
+
+
+def log_schema() -> dict:
+    """The JSON Schema of a game log."""
+    return _log_models()[0].model_json_schema(by_alias=True)
+
+
+# --- moves as JSON ----------------------------------------------------------------------------------
+
+
+def move_to_json(move: Move, player: int) -> dict:
+    """A move as one JSON object of a log."""
+    data: dict[str, Any] = {"player": player, "move": move.name}
+    if isinstance(move, Take):
+        data.update(row=move.row, slot=move.slot, discards=list(move.discards))
+    elif isinstance(move, Play):
+        data.update(slot=move.slot, discards=list(move.discards))
+        for key in ("target", "card", "give"):
+            if getattr(move, key) is not None:
+                data[key] = getattr(move, key)
+    elif isinstance(move, Lock) and move.with_card is not None:
+        data["with"] = move.with_card
+    elif isinstance(move, LockHand):
+        data["cards"] = list(move.cards)
+    return data
+
+
+def _move_from_model(parsed: Any) -> tuple[int, Move]:
+    name = parsed.move
+    if name == "take":
+        return parsed.player, Take(parsed.row, parsed.slot, tuple(parsed.discards))
+    if name == "play":
+        return parsed.player, Play(parsed.slot, tuple(parsed.discards), parsed.target, parsed.card, parsed.give)
+    if name == "lock":
+        return parsed.player, Lock(parsed.with_card)
+    if name == "lock_hand":
+        return parsed.player, LockHand(tuple(parsed.cards))
+    return parsed.player, MOVE_TYPES[name]()
+
+
+# --- loading a log ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LoadedLog:
+    """A parsed log: the start of the game and the moves to replay."""
+
+    #: The engine (catalogue, rules, Trick oracle).
+    engine: Engine
+    #: The table before the first move.
+    start: State
+    #: (seat, move) pairs in order.
+    moves: tuple[tuple[int, Move], ...]
+
+
+def _known_card(catalogue: Catalogue, source: str, path: str, card: Any, kinds=("supporter", "event")) -> None:
+    for kind in kinds:
+        if catalogue.has(kind, card):
+            return
+    what = " or ".join(kinds)
+    raise InputError(source, path, f"no {what} {card!r} in the catalogue")
+
+
+def _check_move_cards(catalogue: Catalogue, source: str, path: str, raw: dict) -> None:
+    for key in ("discards", "cards"):
+        for index, card in enumerate(raw.get(key) or []):
+            _known_card(catalogue, source, join_path(join_path(path, key), index), card)
+    for key in ("card", "give", "with"):
+        if raw.get(key) is not None:
+            _known_card(catalogue, source, join_path(path, key), raw[key])
+
+
+def load_log(source: str, data: Any, oracle: TrickOracle | None = None) -> LoadedLog:
+    """Validate a log document; every refusal names the JSON path."""
+    from pydantic import ValidationError
+
+    from model.common.jsonio import validation_error
+
+    log_model, _ = _log_models()
+    try:
+        parsed = log_model.model_validate(data)
+    except ValidationError as error:
+        raise validation_error(source, data, error) from None
+    if isinstance(parsed.catalogue, str):
+        catalogue = sample_catalogue()
+    else:
+        catalogue = parse_catalogue(source, data["catalogue"], "catalogue")
+    rules = whitehouse_rules(parsed.rules, source)
+    given = [k for k in ("seed", "decks", "position") if getattr(parsed, k) is not None]
+    if len(given) != 1:
+        raise InputError(source, "", "give exactly one of seed, decks or position (the deck orders)")
+    engine = Engine(catalogue, rules, oracle or TrickOracle(rules.tricks))
+    try:
+        if parsed.position is not None:
+            if parsed.players is not None and parsed.players != len(parsed.position.players):
+                raise InputError(source, "players", "differs from the number of players in position")
+            start = _position(engine, source, data["position"], parsed.position, parsed.shuffle_seed)
+        else:
+            if parsed.players is None:
+                raise InputError(source, "players", "required key is missing")
+            if parsed.seed is not None:
+                decks = shuffled_decks(catalogue, parsed.seed)
+            else:
+                decks = _full_decks(catalogue, source, "decks", parsed.decks)
+            start = new_game(catalogue, parsed.players, rules, decks, parsed.shuffle_seed)
+    except SetupError as error:
+        raise InputError(source, "", str(error)) from None
+    moves = []
+    n = len(start.players)
+    for index, (raw, move) in enumerate(zip(data.get("moves", []), parsed.moves)):
+        path = join_path("moves", index)
+        _check_move_cards(catalogue, source, path, raw)
+        if move.player >= n:
+            raise InputError(source, join_path(path, "player"), f"no player {move.player} at a table of {n}")
+        moves.append(_move_from_model(move))
+    return LoadedLog(engine, start, tuple(moves))
+
+
+def _full_decks(catalogue: Catalogue, source: str, path: str, decks: Any) -> tuple[tuple, tuple, tuple]:
+    out = []
+    for kind, given in zip(KIND_NAMES, (decks.supporter, decks.event, decks.distraction)):
+        where = join_path(path, kind)
+        for index, card in enumerate(given):
+            _known_card(catalogue, source, join_path(where, index), card, (kind,))
+        if sorted(map(str, given)) != sorted(map(str, catalogue.ids(kind))):
+            missing = [c for c in catalogue.ids(kind) if c not in given]
+            detail = f"{missing[0]!r} is missing" if missing else "a card appears twice"
+            raise InputError(source, where, f"must hold every {kind} of the catalogue once: {detail}")
+        out.append(tuple(given))
+    return tuple(out)  # type: ignore[return-value]
+
+
+def _position(engine: Engine, source: str, raw: dict, position: Any, shuffle_seed: int) -> State:
+    """A mid-game table from a ``position`` object (used by rulings and edited logs)."""
+    catalogue = engine.catalogue
+    seen: dict[tuple[str, Any], str] = {}
+
+    def claim(kind: str, card: Any, path: str) -> None:
+        _known_card(catalogue, source, path, card, (kind,))
+        if (kind, card) in seen:
+            raise InputError(source, path, f"{kind} {card!r} is already at {seen[(kind, card)]}")
+        seen[(kind, card)] = path
+
+    players = []
+    for seat, (p_raw, p) in enumerate(zip(raw["players"], position.players)):
+        base = join_path(join_path("position", "players"), seat)
+        for key, kind in (("supporters", "supporter"), ("events", "event"), ("gridlocks", "distraction"),
+                          ("lies", "distraction")):
+            for index, card in enumerate(getattr(p, key)):
+                claim(kind, card, join_path(join_path(base, key), index))
+        if p.deflection is not None:
+            claim("distraction", p.deflection, join_path(base, "deflection"))
+        placements = []
+        for index, cell in enumerate(p.network):
+            path = join_path(join_path(base, "network"), index)
+            if (cell.supporter is None) == (cell.event is None):
+                raise InputError(source, path, "give exactly one of supporter or event")
+            kind, card = (SUPPORTER, cell.supporter) if cell.supporter is not None else (EVENT, cell.event)
+            claim(kind, card, path)
+            placements.append(Placement(CardRef(kind, card), cell.row, cell.col))
+        arrangement = Arrangement(tuple(placements))
+        network = engine.network(arrangement)
+        from model.whitehouse.network.arrangement import ArrangementError
+
+        try:
+            report = check_arrangement(network, arrangement, engine.rules.tricks)
+        except ArrangementError as error:
+            raise InputError(source, join_path(base, "network"), error.message) from None
+        if not report.legal:
+            raise InputError(source, join_path(base, "network"), f"not a legal arrangement: {report.violations[0]}")
+        total = engine.oracle.total(network, arrangement)
+        players.append(Player(tuple(p.supporters), tuple(p.events), total.arrangement, total.tricks,
+                              tuple(p.gridlocks), tuple(p.lies), p.deflection))
+    rows = []
+    for kind in KIND_NAMES:
+        cards = getattr(position.rows, kind)
+        for index, card in enumerate(cards):
+            if card is not None:
+                claim(kind, card, f"position.rows.{kind}[{index}]")
+        rows.append(tuple(cards))
+    decks = []
+    for kind in KIND_NAMES:
+        given = list(getattr(position.decks, kind))
+        for index, card in enumerate(given):
+            claim(kind, card, f"position.decks.{kind}[{index}]")
+        rest = [c for c in catalogue.ids(kind) if (kind, c) not in seen]
+        decks.append(tuple(given + rest))
+    n = len(players)
+    if position.current >= n:
+        raise InputError(source, "position.current", f"no player {position.current} at a table of {n}")
+    order = tuple((position.current + position.direction * i) % n for i in range(n))
+    if position.round_order is not None:
+        order = tuple(position.round_order)
+        if sorted(order) != list(range(n)) or position.current not in order:
+            raise InputError(source, "position.round_order", f"must name each of the {n} seats once")
+    return State(
+        catalogue=catalogue, rules=engine.rules, players=tuple(players), decks=tuple(decks),  # type: ignore[arg-type]
+        rows=tuple(rows), current=position.current, phase=position.phase,  # type: ignore[arg-type]
+        direction=position.direction, round_order=order, round_pos=order.index(position.current),
+        turn=position.turn, shuffle_seed=shuffle_seed,
+    )
+
+
+# --- replaying ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IllegalAt:
+    """The first illegal move of a log."""
+
+    #: Its index in ``moves``.
+    index: int
+    #: The seat the log says made it.
+    player: int
+    #: The move as written.
+    move: dict
+    #: The rule it breaks (a key of ``model.whitehouse.rules.RULES``).
+    rule: str
+    #: The rulebook's sentence.
+    sentence: str
+    #: What is wrong, in words.
+    detail: str
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The result of replaying a log."""
+
+    #: The table after the last legal move.
+    state: State
+    #: How many moves were applied.
+    applied: int
+    #: The first illegal move, if any.
+    illegal: IllegalAt | None
+    #: The engine used (catalogue, rules, oracle).
+    engine: Engine
+
+
+def replay(log: LoadedLog) -> Replay:
+    """Apply the log's moves in order; stop at the first illegal one."""
+    state = log.start
+    for index, (seat, move) in enumerate(log.moves):
+        try:
+            state = log.engine.apply(state, move, seat)
+        except IllegalMove as error:
+            illegal = IllegalAt(index, seat, move_to_json(move, seat), error.rule, error.sentence, error.detail)
+            return Replay(state, index, illegal, log.engine)
+    return Replay(state, len(log.moves), None, log.engine)
+
+
+# --- playing a random game -------------------------------------------------------------------------------
+
+
+def random_game(
+    catalogue: Catalogue,
+    players: int,
+    seed: int,
+    rules: WhitehouseRules = WhitehouseRules(),
+    engine: Engine | None = None,
+) -> tuple[State, list[dict]]:
+    """Play a random legal game: decks shuffled by ``seed``, every move drawn uniformly from the
+    legal moves by a generator seeded with ``seed``. Returns the final state and the moves."""
+    engine = engine or Engine(catalogue, rules)
+    state = new_game(catalogue, players, rules, shuffled_decks(catalogue, seed), seed)
+    rng = random.Random(seed)
+    moves: list[dict] = []
+    while not state.ended:
+        seat = decider(state)
+        move = rng.choice(engine.legal_moves(state))
+        moves.append(move_to_json(move, seat))
+        state = engine.apply(state, move, seat)
+    return state, moves
+
+
+def play_log(players: int, seed: int, rules: WhitehouseRules, catalogue_data: dict | None = None) -> tuple[dict, State]:
+    """A random legal game as a log document (and its final state)."""
+    catalogue = parse_catalogue("catalogue", catalogue_data) if catalogue_data else sample_catalogue()
+    try:
+        state, moves = random_game(catalogue, players, seed, rules)
+    except SetupError as error:
+        raise InputError("--players", "", str(error)) from None
+    log = {
+        "game": "whitehouse",
+        "note": f"a random legal game, seed {seed}",
+        "catalogue": catalogue_data if catalogue_data else "sample",
+        "players": players,
+        "seed": seed,
+        "shuffle_seed": seed,
+        "rules": rules_dict(rules),
+        "moves": moves,
+    }
+    return log, state
+

@@ -1,0 +1,390 @@
+"""The Locked Network of the White House intern game: cards, arrangements, and the checker.
+
+A Locked Network is a set of Supporter and Event cards laid on a square grid. The rulebook:
+"A Supporter and an Event may share a border only if they match" and "A card enters your Locked
+Network when it borders a card already there"; every matching Supporter-Event border is a Trick,
+and the network's Trick total is the most that any legal arrangement achieves.
+
+This module states those rules and checks a given arrangement against them. It shares no code
+with the solver, so that every arrangement the solver returns can be checked independently.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Literal
+
+from model.common.options import RuleOption
+
+SUPPORTER: Literal["supporter"] = "supporter"
+EVENT: Literal["event"] = "event"
+Kind = Literal["supporter", "event"]
+EventId = int | str
+Cell = tuple[int, int]
+
+#: The most cards any table holds in one network; larger inputs are refused.
+MAX_CARDS = 100
+#: A card has four sides, so it takes part in at most four Tricks.
+SIDES = 4
+#: The win condition: "The first player to make 7 Tricks wins."
+WINNING_TRICKS = 7
+
+TRICKS_OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption(
+        name="connected",
+        game="whitehouse",
+        question="After rearranging, must the Locked Network stay one connected network?",
+        rulebook=(
+            "A card enters your Locked Network when it borders a card already there (or when the "
+            "network is empty) ... You may rearrange the cards in your Locked Network at any time."
+        ),
+        default=True,
+        values=(
+            (True, "literal: cards enter only by bordering the network, so it stays in one piece"),
+            (False, "a rearrangement may leave the network in several pieces"),
+        ),
+    ),
+    RuleOption(
+        name="every_card_matched",
+        game="whitehouse",
+        question="After rearranging, must every card keep at least one matching border?",
+        rulebook=(
+            "A card enters your Locked Network when it borders a card already there ... You may "
+            "rearrange the cards in your Locked Network at any time."
+        ),
+        default=False,
+        values=(
+            (False, "literal: a rearrangement must only keep every border legal"),
+            (True, "every card keeps a matching border, as it had when it locked in"),
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class TricksRules:
+    """The rule options that change the Trick total of a Locked Network."""
+
+    #: The occupied cells must be edge-connected (the network is one piece).
+    connected: bool = True
+    #: Every card must border at least one card it matches (a Trick of its own).
+    every_card_matched: bool = False
+
+
+@dataclass(frozen=True)
+class Supporter:
+    """A Supporter card."""
+
+    #: The unique number printed on the card (an integer >= 1).
+    id: int
+    #: An optional display name.
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    """An Event card."""
+
+    #: The Event's identifier, unique among Events (a string or an integer, as written).
+    id: EventId
+    #: The Supporter numbers the card lists; most are usually not in this network.
+    supporters: frozenset[int]
+    #: An optional display name.
+    name: str | None = None
+
+    def lists(self, supporter_id: int) -> bool:
+        """True when this Event lists the Supporter, i.e. the two match."""
+        return supporter_id in self.supporters
+
+
+@dataclass(frozen=True, order=True)
+class CardRef:
+    """A reference to one card of a network: its kind and its ID."""
+
+    #: ``"supporter"`` or ``"event"``.
+    kind: Kind = field(compare=False)
+    #: The card's ID (a Supporter's number, or an Event's ID).
+    id: int | str = field(compare=False)
+    # Orders Supporters before Events and IDs by value, integers before strings.
+    _order: tuple = field(init=False, repr=False, compare=True, hash=False)
+
+    def __post_init__(self) -> None:
+        rank = 0 if self.kind == SUPPORTER else 1
+        order = (rank, 0, self.id, "") if isinstance(self.id, int) else (rank, 1, 0, self.id)
+        object.__setattr__(self, "_order", order)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, type(self.id), self.id))
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, CardRef)
+            and self.kind == other.kind
+            and type(self.id) is type(other.id)
+            and self.id == other.id
+        )
+
+
+@dataclass(frozen=True)
+class Network:
+    """The cards of one Locked Network (no positions)."""
+
+    #: The Supporters, in input order.
+    supporters: tuple[Supporter, ...] = ()
+    #: The Events, in input order.
+    events: tuple[Event, ...] = ()
+
+    def __post_init__(self) -> None:
+        ids = [s.id for s in self.supporters]
+        if len(set(ids)) != len(ids):
+            raise ValueError("duplicate Supporter ID")
+        keys = [str(e.id) for e in self.events]
+        if len(set(keys)) != len(keys):
+            raise ValueError("duplicate Event ID")
+
+    @property
+    def size(self) -> int:
+        return len(self.supporters) + len(self.events)
+
+    def cards(self) -> list[CardRef]:
+        """Every card, Supporters first, each in input order."""
+        return [CardRef(SUPPORTER, s.id) for s in self.supporters] + [
+            CardRef(EVENT, e.id) for e in self.events
+        ]
+
+    def supporter(self, supporter_id: int) -> Supporter:
+        for card in self.supporters:
+            if card.id == supporter_id:
+                return card
+        raise KeyError(supporter_id)
+
+    def event(self, event_id: EventId) -> Event:
+        for card in self.events:
+            if card.id == event_id and type(card.id) is type(event_id):
+                return card
+        raise KeyError(event_id)
+
+    def matching_pairs(self) -> list[tuple[int, EventId]]:
+        """Every (Supporter ID, Event ID) pair of this network that matches."""
+        present = {s.id for s in self.supporters}
+        return [(s, e.id) for e in self.events for s in sorted(e.supporters & present)]
+
+    def matches(self, a: CardRef, b: CardRef) -> bool:
+        """True when a and b are a Supporter and an Event that lists it (in either order)."""
+        if a.kind == b.kind:
+            return False
+        supporter, event = (a, b) if a.kind == SUPPORTER else (b, a)
+        return self.event(event.id).lists(supporter.id)
+
+    def label(self, card: CardRef) -> str:
+        """How a message names a card: ``Supporter 7 (Name)`` or ``Event E1``."""
+        data = self.supporter(card.id) if card.kind == SUPPORTER else self.event(card.id)
+        text = f"{card.kind.capitalize()} {card.id}"
+        return f"{text} ({data.name})" if data.name else text
+
+    def with_card(self, card: Supporter | Event) -> "Network":
+        """This network with one more card."""
+        if isinstance(card, Supporter):
+            return Network(self.supporters + (card,), self.events)
+        return Network(self.supporters, self.events + (card,))
+
+    def without_card(self, card: CardRef) -> "Network":
+        """This network without one of its cards."""
+        if card.kind == SUPPORTER:
+            return Network(tuple(s for s in self.supporters if s.id != card.id), self.events)
+        return Network(self.supporters, tuple(e for e in self.events if e.id != card.id))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card on one cell of the grid."""
+
+    #: The card.
+    card: CardRef
+    #: The cell's row (any integer; rows grow downwards).
+    row: int
+    #: The cell's column (any integer; columns grow to the right).
+    col: int
+
+    @property
+    def cell(self) -> Cell:
+        return (self.row, self.col)
+
+
+class ArrangementError(ValueError):
+    """An arrangement that is not a layout of the network at all (not a rule verdict)."""
+
+    def __init__(self, index: int | None, message: str) -> None:
+        #: The position of the faulty placement in the arrangement, or None for the whole.
+        self.index = index
+        #: What is wrong, in words.
+        self.message = message
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Every card of a network on its own cell."""
+
+    #: The placements, one per card.
+    placements: tuple[Placement, ...]
+
+    def cells(self) -> dict[Cell, CardRef]:
+        return {p.cell: p.card for p in self.placements}
+
+    def normalized(self) -> "Arrangement":
+        """The same layout moved so that its top row and left column are 0, sorted by cell."""
+        if not self.placements:
+            return self
+        top = min(p.row for p in self.placements)
+        left = min(p.col for p in self.placements)
+        moved = (Placement(p.card, p.row - top, p.col - left) for p in self.placements)
+        return Arrangement(tuple(sorted(moved, key=lambda p: (p.row, p.col))))
+
+
+def neighbours(cell: Cell) -> Iterator[Cell]:
+    """The four cells that share an edge with ``cell`` (never the corners)."""
+    row, col = cell
+    yield (row - 1, col)
+    yield (row + 1, col)
+    yield (row, col - 1)
+    yield (row, col + 1)
+
+
+def borders(cells: Iterable[Cell]) -> Iterator[tuple[Cell, Cell]]:
+    """Each pair of occupied cells that share an edge, once (right and down from each cell)."""
+    occupied = set(cells)
+    for row, col in sorted(occupied):
+        for other in ((row, col + 1), (row + 1, col)):
+            if other in occupied:
+                yield (row, col), other
+
+
+def check_complete(network: Network, arrangement: Arrangement) -> None:
+    """Raise ArrangementError unless the arrangement names every card exactly once, each on its
+    own cell. Such faults are bad input, not rule verdicts."""
+    known = set(network.cards())
+    placed: set[CardRef] = set()
+    cells: dict[Cell, CardRef] = {}
+    for index, placement in enumerate(arrangement.placements):
+        if placement.card not in known:
+            raise ArrangementError(index, f"{placement.card.kind} {placement.card.id} is not in the network")
+        if placement.card in placed:
+            raise ArrangementError(index, f"{network.label(placement.card)} is placed twice")
+        if placement.cell in cells:
+            raise ArrangementError(
+                index, f"row {placement.row} col {placement.col} already holds {network.label(cells[placement.cell])}"
+            )
+        placed.add(placement.card)
+        cells[placement.cell] = placement.card
+    missing = [card for card in network.cards() if card not in placed]
+    if missing:
+        raise ArrangementError(None, f"{network.label(missing[0])} is not placed")
+
+
+def count_tricks(network: Network, arrangement: Arrangement) -> int:
+    """The matching Supporter-Event borders of an arrangement (legal or not)."""
+    cells = arrangement.cells()
+    return sum(1 for a, b in borders(cells) if network.matches(cells[a], cells[b]))
+
+
+def pieces(cells: Iterable[Cell]) -> list[list[Cell]]:
+    """The edge-connected pieces of a set of cells, each sorted, in order of their first cell."""
+    unseen = set(cells)
+    found = []
+    for start in sorted(unseen):
+        if start not in unseen:
+            continue
+        unseen.discard(start)
+        piece, queue = [start], deque([start])
+        while queue:
+            for other in neighbours(queue.popleft()):
+                if other in unseen:
+                    unseen.discard(other)
+                    piece.append(other)
+                    queue.append(other)
+        found.append(sorted(piece))
+    return found
+
+
+@dataclass(frozen=True)
+class ArrangementReport:
+    """The checker's verdict on one arrangement."""
+
+    #: True when no rule is broken.
+    legal: bool
+    #: The matching Supporter-Event borders (counted also when the arrangement is illegal).
+    tricks: int
+    #: Each broken rule, in words.
+    violations: tuple[str, ...]
+
+
+def _where(cell: Cell) -> str:
+    return f"row {cell[0]} col {cell[1]}"
+
+
+def check_arrangement(
+    network: Network, arrangement: Arrangement, rules: TricksRules = TricksRules()
+) -> ArrangementReport:
+    """Check a complete arrangement against the rules: list every violation and count Tricks."""
+    check_complete(network, arrangement)
+    cells = arrangement.cells()
+    violations = []
+    for a, b in borders(cells):
+        first, second = cells[a], cells[b]
+        if first.kind != second.kind and not network.matches(first, second):
+            supporter, event = (first, second) if first.kind == SUPPORTER else (second, first)
+            s_cell, e_cell = (a, b) if first.kind == SUPPORTER else (b, a)
+            violations.append(
+                f"{network.label(supporter)} at {_where(s_cell)} borders {network.label(event)} "
+                f"at {_where(e_cell)}, which does not list it"
+            )
+    if rules.every_card_matched:
+        for cell, card in sorted(cells.items()):
+            if not any(n in cells and network.matches(card, cells[n]) for n in neighbours(cell)):
+                violations.append(f"{network.label(card)} at {_where(cell)} borders no card it matches")
+    if rules.connected:
+        parts = pieces(cells)
+        if len(parts) > 1:
+            shown = "; ".join(
+                ", ".join(str(cells[c].id) for c in part) for part in parts
+            )
+            violations.append(f"the network is in {len(parts)} pieces: {shown}")
+    return ArrangementReport(not violations, count_tricks(network, arrangement), tuple(violations))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A cell where a new card may enter the network, and the Tricks after it does."""
+
+    #: The cell's row.
+    row: int
+    #: The cell's column.
+    col: int
+    #: The Tricks of the arrangement with the new card on this cell.
+    tricks: int
+
+
+def entry_cells(
+    network: Network, arrangement: Arrangement, card: CardRef, rules: TricksRules = TricksRules()
+) -> list[Entry]:
+    """Every empty cell where ``card`` (already in ``network``) may enter beside ``arrangement``:
+    it borders a card already there (any cell when the network is empty) and borders no
+    non-matching card of the other kind; with ``every_card_matched``, it borders a card it
+    matches. Sorted by row, then column."""
+    cells = arrangement.cells()
+    if not cells:
+        return [Entry(0, 0, 0)]
+    base = count_tricks(network, arrangement)
+    candidates = {n for cell in cells for n in neighbours(cell) if n not in cells}
+    entries = []
+    for cell in sorted(candidates):
+        touching = [cells[n] for n in neighbours(cell) if n in cells]
+        if any(other.kind != card.kind and not network.matches(card, other) for other in touching):
+            continue
+        gained = sum(1 for other in touching if network.matches(card, other))
+        if rules.every_card_matched and not gained:
+            continue
+        entries.append(Entry(cell[0], cell[1], base + gained))
+    return entries

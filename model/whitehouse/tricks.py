@@ -1,0 +1,267 @@
+"""The Trick total of a player's Locked Network during a game, and where new cards may enter.
+
+The engine asks one question many times: "what is this network's proven maximum?". This module
+answers it behind one seam, ``TrickOracle.total``: a cache keyed by the network's canonical form,
+cheap exact bounds first (an arrangement that meets an upper bound needs no solve), and only then
+the solver. Every answer is checked by the model's own checker before it is used.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from model.whitehouse.network.arrangement import (
+    EVENT,
+    SUPPORTER,
+    Arrangement,
+    CardRef,
+    Network,
+    Placement,
+    TricksRules,
+    check_arrangement,
+    count_tricks,
+    entry_cells,
+    neighbours,
+)
+
+Cell = tuple[int, int]
+
+
+def upper_bound(network: Network) -> int:
+    """An exact upper bound on the Trick total: every Trick is a matching pair; each card has four
+    sides (the Supporters' side and the Events' side both cap the total); n cells share at most
+    2n - ceil(2 sqrt n) borders (Harary and Harborth)."""
+    n = network.size
+    if n < 2:
+        return 0
+    present = {s.id for s in network.supporters}
+    degree_s = {s: 0 for s in present}
+    by_events = 0
+    pairs = 0
+    for event in network.events:
+        listed = event.supporters & present
+        pairs += len(listed)
+        by_events += min(4, len(listed))
+        for s in listed:
+            degree_s[s] += 1
+    by_supporters = sum(min(4, d) for d in degree_s.values())
+    edges = 2 * n - math.ceil(2 * math.sqrt(n))
+    return min(pairs, by_events, by_supporters, edges)
+
+
+def canonical_key(network: Network) -> tuple:
+    """A key equal for networks that differ only in card names: Supporters ranked by number,
+    each Event reduced to the ranks of the Supporters of this network it lists."""
+    rank = {s.id: i for i, s in enumerate(sorted(network.supporters, key=lambda s: s.id))}
+    events = sorted(tuple(sorted(rank[s] for s in e.supporters if s in rank)) for e in network.events)
+    return (len(rank), tuple(events))
+
+
+def _canonical(network: Network) -> tuple[Network, list[CardRef]]:
+    """The network relabelled canonically (Supporters 1..k by rank of number, Events ``e0``..
+    sorted by their listing), and the original cards in that same order. Solving the relabelled
+    network makes every answer a function of the key alone, whatever was solved before."""
+    from model.whitehouse.network.arrangement import Event, Supporter
+
+    supporters = sorted(network.supporters, key=lambda s: s.id)
+    rank = {s.id: i for i, s in enumerate(supporters)}
+    events = sorted(
+        network.events, key=lambda e: (tuple(sorted(rank[s] for s in e.supporters if s in rank)), str(e.id))
+    )
+    relabelled = Network(
+        tuple(Supporter(i + 1) for i in range(len(supporters))),
+        tuple(
+            Event(f"e{j}", frozenset(rank[s] + 1 for s in e.supporters if s in rank))
+            for j, e in enumerate(events)
+        ),
+    )
+    order = [CardRef(SUPPORTER, s.id) for s in supporters] + [CardRef(EVENT, e.id) for e in events]
+    return relabelled, order
+
+
+@dataclass(frozen=True)
+class Total:
+    """A network's Trick total and a legal arrangement that reaches it."""
+
+    #: The proven maximum.
+    tricks: int
+    #: A legal arrangement with that many Tricks.
+    arrangement: Arrangement
+    #: How it was proven: "bound", "cache" or the solver's own word.
+    proven_by: str
+
+
+class UnprovenTotal(RuntimeError):
+    """The solver did not prove the maximum within its time limit."""
+
+
+Solve = Callable[[Network, TricksRules], tuple[int, Arrangement, str]]
+
+
+#: Networks up to this many cards go to the solver's exact search first.
+EXACT_FIRST_CARDS = 10
+
+
+def solver_solve(time_limit: float = 30.0) -> Solve:
+    """The project's solver (``solver.network.solve.solve_tricks``) behind the seam."""
+
+    def solve(network: Network, rules: TricksRules) -> tuple[int, Arrangement, str]:
+        from model.common.status import Status
+        from solver.network.solve import solve_tricks
+
+        solution = None
+        if network.size <= EXACT_FIRST_CARDS:
+            # Measured: the exact search proves small game networks in seconds where the default
+            # path can run past its limit.
+            solution = solve_tricks(network, rules, time_limit=time_limit, method="exact")
+        if solution is None or solution.status != Status.OPTIMAL:
+            solution = solve_tricks(network, rules, time_limit=time_limit)
+        if solution.status != Status.OPTIMAL or solution.arrangement is None or solution.tricks is None:
+            raise UnprovenTotal(f"the solver reported {solution.status.value} for a {network.size}-card network")
+        return solution.tricks, solution.arrangement, solution.proven_by or "solver"
+
+    return solve
+
+
+class TrickOracle:
+    """Proven Trick totals with a cache and cheap bounds first.
+
+    The answer is a function of the network and ``known`` alone (never of what was cached before):
+    the solver always sees the canonically relabelled network."""
+
+    def __init__(self, rules: TricksRules, solve: Solve | None = None) -> None:
+        #: The Locked Network rules.
+        self.rules = rules
+        self._solve = solve or solver_solve()
+        self._cache: dict[tuple, tuple[int, tuple[Cell, ...], str]] = {}
+        #: How many answers came from each source (bound, cache, solver).
+        self.stats: dict[str, int] = {"bound": 0, "cache": 0, "solver": 0}
+
+    def total(self, network: Network, known: Arrangement | None = None) -> Total:
+        """The proven maximum of ``network``; ``known`` is a legal arrangement of it, if any:
+        when it meets the upper bound it is returned as it is, without a solve."""
+        if network.size == 0:
+            return Total(0, Arrangement(()), "bound")
+        bound = upper_bound(network)
+        if known is not None and count_tricks(network, known) >= bound:
+            self.stats["bound"] += 1
+            return Total(bound, known.normalized(), "bound")
+        key = canonical_key(network)
+        relabelled, order = _canonical(network)
+        cached = self._cache.get(key)
+        if cached is None:
+            tricks, arrangement, how = self._solve(relabelled, self.rules)
+            report = check_arrangement(relabelled, arrangement, self.rules)
+            if not report.legal or report.tricks != tricks:
+                raise RuntimeError(f"the solver's arrangement fails the checker: {report.violations}")
+            canonical_order = relabelled.cards()
+            position = {p.card: p.cell for p in arrangement.placements}
+            cached = (tricks, tuple(position[card] for card in canonical_order), how)
+            self._cache[key] = cached
+            self.stats["solver"] += 1
+        else:
+            self.stats["cache"] += 1
+        tricks, cells, how = cached
+        arrangement = Arrangement(tuple(Placement(card, r, c) for card, (r, c) in zip(order, cells)))
+        return Total(tricks, arrangement.normalized(), how)
+
+
+# --- entering the network ------------------------------------------------------------------------
+
+
+def _fits(network: Network, cells: dict[Cell, CardRef], cell: Cell, card: CardRef) -> bool:
+    """``card`` on the empty ``cell`` borders no non-matching card of the other kind."""
+    for other_cell in neighbours(cell):
+        other = cells.get(other_cell)
+        if other is not None and other.kind != card.kind and not network.matches(card, other):
+            return False
+    return True
+
+
+def single_entry(network: Network, arrangement: Arrangement, card: CardRef) -> Arrangement | None:
+    """An arrangement of ``network`` (which already holds ``card``) where ``card`` entered beside
+    ``arrangement`` and borders a matching card there; None when it cannot. Tries the given layout
+    first, then each rotation of the network's own best layout without the card."""
+    for entry in entry_cells(network, arrangement, card):
+        cells = arrangement.cells()
+        cell = (entry.row, entry.col)
+        if any(cells.get(n) is not None and network.matches(card, cells[n]) for n in neighbours(cell)):
+            return Arrangement(arrangement.placements + (Placement(card, entry.row, entry.col),))
+    return None
+
+
+def pair_entry(network: Network, arrangement: Arrangement, first: CardRef, second: CardRef) -> Arrangement | None:
+    """An arrangement where the matching pair ``first``-``second`` entered edge to edge, the pair
+    bordering the cards already there (anywhere when the network was empty); None when it cannot."""
+    cells = arrangement.cells()
+    if not cells:
+        return Arrangement((Placement(first, 0, 0), Placement(second, 0, 1)))
+    # Above the leftmost card of the top row only that card is a neighbour: the pair's card of
+    # its kind goes there, the partner above (this always works; other cells are tried first so
+    # that the pair lands beside a matching card when it can).
+    candidates = sorted({n for cell in cells for n in neighbours(cell) if n not in cells})
+    for cell in candidates:
+        for card, partner in ((first, second), (second, first)):
+            if not _fits(network, cells, cell, card):
+                continue
+            for other in neighbours(cell):
+                if other in cells:
+                    continue
+                trial = dict(cells)
+                trial[cell] = card
+                if _fits(network, trial, other, partner):
+                    return Arrangement(arrangement.placements + (Placement(card, *cell), Placement(partner, *other)))
+    top = min(cells)
+    same, partner = (first, second) if first.kind == cells[top].kind else (second, first)
+    above = (top[0] - 1, top[1])
+    return Arrangement(arrangement.placements + (Placement(same, *above), Placement(partner, above[0] - 1, above[1])))
+
+
+def line_entry(network: Network, old: Arrangement, card: CardRef) -> Arrangement | None:
+    """A rearrangement that lets ``card`` enter beside a matching card: the old cards in one row,
+    Supporters first and Events after, joined by a matching pair (or, where the old network holds
+    no matching pair, which only a network allowed in pieces can, with an empty cell between the
+    two kinds), and ``card`` above a card it matches, where it borders nothing else. Every border
+    in the row is Supporter-Supporter, Event-Event or the matching junction, so the old cards stay
+    one legal piece. None when no old card matches ``card``: this settles the question exactly,
+    since the construction works whenever such a card exists."""
+    olds = [p.card for p in old.placements]
+    anchors = sorted((c for c in olds if network.matches(card, c)), key=lambda c: c._order)
+    if not anchors:
+        return None
+    supporters = sorted((c for c in olds if c.kind == SUPPORTER), key=lambda c: c._order)
+    events = sorted((c for c in olds if c.kind != SUPPORTER), key=lambda c: c._order)
+    junction = next(((s, e) for s in supporters for e in events if network.matches(s, e)), None)
+    gap = 1 if supporters and events and junction is None else 0
+    if junction is not None:
+        supporter, event = junction
+        supporters = [c for c in supporters if c != supporter] + [supporter]
+        events = [event] + [c for c in events if c != event]
+    columns = {c: i for i, c in enumerate(supporters)}
+    columns.update({c: len(supporters) + gap + i for i, c in enumerate(events)})
+    placed = tuple(Placement(c, 0, columns[c]) for c in supporters + events)
+    return Arrangement(placed + (Placement(card, -1, columns[anchors[0]]),))
+
+
+#: Seconds the search for a card's entry into a rearranged network may take (with rule option
+#: ``every_card_matched``), before it is reported as undecided.
+ENTRY_SEARCH_SECONDS = 30.0
+
+
+def rearranged_entry(network: Network, old: Arrangement, card: CardRef, rules: TricksRules) -> Arrangement | None:
+    """A rearrangement that lets ``card`` enter beside a matching card, or None when none can.
+    Without ``every_card_matched`` a construction always decides (``line_entry``); with it, the
+    rearranged network must also keep every card beside a match, and an exhaustive search of the
+    solver decides."""
+    if not rules.every_card_matched:
+        return line_entry(network, old, card)
+    from solver.network.entry import entry_after_rearranging
+
+    found = entry_after_rearranging(network, card, rules, time.monotonic() + ENTRY_SEARCH_SECONDS)
+    if not found.complete:
+        raise UnprovenTotal(f"the search for where {card.kind} {card.id} may enter ran out of time")
+    return found.arrangement
+

@@ -1,0 +1,156 @@
+"""Descent by exact span: "no connected arrangement has t or more Tricks", box by box.
+
+An arrangement spanning exactly R rows and C columns has at most n - R horizontal and n - C
+vertical borders, so at least t Tricks need R + C <= 2n - t, and n cards need R * C >= n; a
+connected one also has R + C <= n + 1. Turned a quarter, an R x C arrangement is a C x R one, so
+boxes with R <= C cover all. When every box is closed, no arrangement beats the best one known.
+
+Each box goes first to our own search of that span (``tricks_span``), which settles most boxes
+near the bound at once without OR-Tools. A box it leaves open gets a small CP-SAT model (every
+row and column used, one connected piece, legal borders, at least t Tricks), tightly
+constrained, so CP-SAT closes many of them fast. Boxes are tried in rounds with growing budgets
+(search nodes, and CP-SAT's deterministic time, so the outcome does not depend on the machine),
+the easy ones closing in the first round.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from solver.network.problem import Layout, Problem
+
+#: Work budget (CP-SAT deterministic time) per box in the first round; each round quadruples it.
+FIRST_WORK = 0.5
+#: Our span search's budget per box in the first round (search nodes, about 0.1 s); each round
+#: quadruples it too.
+FIRST_NODES = 20_000
+#: ``reach_by_span``'s budget per span (search nodes).
+PROBE_NODES = 5_000
+#: Rounds before giving up (the clock usually stops it first).
+ROUNDS = 12
+
+
+@dataclass(frozen=True)
+class BoxResult:
+    """What the descent established."""
+
+    #: The best Trick total known (the one given, or better).
+    value: int
+    #: A layout reaching ``value`` when the descent found a better one, else None.
+    layout: Layout | None
+    #: True when every box is closed: ``value`` is the maximum.
+    complete: bool
+    #: Every connected arrangement has at most this many Tricks.
+    upper: int
+    #: True when some box was closed by CP-SAT alone (not by our own span search).
+    rests_on_cpsat: bool = False
+
+
+def boxes(cards: int, target: int) -> list[tuple[int, int]]:
+    """The spans (R, C), R <= C, a connected arrangement with ``target`` Tricks may have;
+    squarest first (most borders to spare)."""
+    n = cards
+    limit = min(2 * n - target, n + 1)
+    found = [
+        (rows, cols)
+        for rows in range(1, n + 1)
+        for cols in range(rows, n + 1)
+        if rows + cols <= limit and rows * cols >= n
+    ]
+    return sorted(found, key=lambda box: (box[0] + box[1], box[1] - box[0]))
+
+
+def reach_by_span(problem: Problem, target: int, deadline: float, nodes: int = PROBE_NODES) -> Layout | None:
+    """A connected arrangement with at least ``target`` Tricks found span by span, or None (none
+    exists, or none was found within ``nodes`` search nodes per span)."""
+    from solver.network.span import span_search
+
+    for rows, cols in boxes(problem.size, target):
+        found = span_search(problem, rows, cols, target, deadline, node_limit=nodes)
+        if found.layout is not None:
+            return found.layout
+    return None
+
+
+def box_descent(
+    problem: Problem,
+    best: int,
+    upper: int,
+    deadline: float,
+    report: Callable[[int, int], None] | None = None,
+) -> BoxResult:
+    """Prove ``best`` optimal (or find better arrangements) box by box, until ``deadline``."""
+    from solver.network.problem import layout_tricks
+    from solver.network.span import span_search
+
+    n = problem.size
+    found: Layout | None = None
+    by_cpsat = False
+    # Box -> the most Tricks it holds is known to be below the current target.
+    open_boxes = boxes(n, best + 1)
+    work = FIRST_WORK
+    nodes = FIRST_NODES
+    for _ in range(ROUNDS):
+        still_open = []
+        for rows, cols in open_boxes:
+            if best >= upper:
+                break
+            if rows + cols > 2 * n - (best + 1):
+                continue
+            left = deadline - time.monotonic()
+            if left <= 0:
+                still_open.append((rows, cols))
+                continue
+            ours = span_search(problem, rows, cols, best + 1, deadline, node_limit=nodes)
+            if ours.layout is not None and ours.value is not None and ours.value > best:
+                best, found = ours.value, ours.layout
+                if report is not None:
+                    report(best, upper)
+            if ours.complete:
+                continue
+            left = deadline - time.monotonic()
+            if left <= 0:
+                still_open.append((rows, cols))
+                continue
+            answer = _cpsat_box(problem, rows, cols, best, upper, left, work)
+            if answer.status in ("optimal", "infeasible"):
+                by_cpsat = True
+            if answer.status in ("optimal", "feasible") and answer.layout is not None:
+                value = layout_tricks(problem, answer.layout)
+                if value > best:
+                    best, found = value, answer.layout
+                    if report is not None:
+                        report(best, upper)
+                if answer.status == "feasible":
+                    still_open.append((rows, cols))
+            elif answer.status == "unknown":
+                still_open.append((rows, cols))
+        open_boxes = [box for box in still_open if box[0] + box[1] <= 2 * n - (best + 1)]
+        if not open_boxes or best >= upper or time.monotonic() >= deadline:
+            break
+        work *= 4
+        nodes *= 4
+    complete = best >= upper or not open_boxes
+    upper = max([best] + [min(upper, 2 * n - rows - cols) for rows, cols in open_boxes if not complete])
+    return BoxResult(best, found, complete, upper, by_cpsat)
+
+
+def _cpsat_box(problem: Problem, rows: int, cols: int, best: int, upper: int, seconds: float, work: float):
+    """CP-SAT on one span: a connected arrangement using every row and column of the box, with
+    more than ``best`` Tricks."""
+    from solver.network.cpsat import ModelSpec, solve_model
+
+    n = problem.size
+    cells = tuple((r, c) for r in range(rows) for c in range(cols))
+    spec = ModelSpec(
+        cells,
+        connected=True,
+        pieces=False,
+        at_least=best + 1,
+        at_most=min(upper, 2 * n - rows - cols),
+        symmetric=rows == cols,
+        exact_span=True,
+    )
+    return solve_model(problem, spec, None, seconds, work=work)

@@ -1,0 +1,235 @@
+"""An upper bound by embedding the match graph: can the cards, allowed in several pieces, make
+at least t Tricks?
+
+Every Trick is an edge of the match graph (a Supporter and an Event that lists it) laid edge to
+edge. With m matching pairs, t Tricks leave at most m - t pairs apart. This search lays the
+matched cards out one at a time, in breadth-first order of the match graph, each either beside
+a partner already laid or as the first card of a new piece, and gives up a branch as soon as more
+than m - t pairs are certainly apart. Cards with no partner never make a Trick and are left out.
+
+Its answer "no" is a proof for every rule set: a legal connected arrangement is in particular an
+arrangement in pieces. When the gap between the best arrangement found and the cheap bound is
+one or two Tricks, the search is small (few pairs may be left apart), which is exactly where the
+CP-SAT models struggle to prove the last Trick.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+
+from solver.network.problem import Cell, Problem
+
+#: How many search nodes between two looks at the clock.
+CLOCK_EVERY = 2048
+#: The next card is the one with the fewest ways on among this many candidates, taken in
+#: breadth-first order (looking at all of them costs more than it saves on large networks).
+FAIL_FIRST_WINDOW = 2
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _sides(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    row, col = cell
+    return ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+
+
+def _order(problem: Problem, matched: list[int]) -> list[int]:
+    """Breadth-first order over the match graph, each component from its busiest card."""
+    left = set(matched)
+    order: list[int] = []
+    while left:
+        start = max(sorted(left), key=lambda i: len(problem.partners[i]))
+        left.discard(start)
+        queue = deque([start])
+        while queue:
+            card = queue.popleft()
+            order.append(card)
+            for other in sorted(problem.partners[card], key=lambda j: -len(problem.partners[j])):
+                if other in left:
+                    left.discard(other)
+                    queue.append(other)
+    return order
+
+
+def pieces_reach(
+    problem: Problem, target: int, deadline: float, node_limit: int | None = None
+) -> bool | None:
+    """True when some arrangement of the cards, each piece legal, has at least ``target``
+    Tricks; False when none has; None when ``deadline`` (time.monotonic) or ``node_limit``
+    search nodes came first (a node limit keeps the answer the same on every machine)."""
+    pairs = problem.pair_count()
+    budget = pairs - target
+    if budget < 0:
+        return False
+    matched = [i for i in range(problem.size) if problem.partners[i]]
+    order = _order(problem, matched)
+    position: dict[int, tuple[int, Cell]] = {}
+    boards: list[dict[Cell, int]] = []
+    # Pairs already counted as apart, from both ends: a card put off (see below) pays for
+    # every partner laid so far, at once.
+    given_up: list[set[int]] = [set() for _ in range(problem.size)]
+    nodes = [0]
+    partners = problem.partners
+    compatible = problem.compatible
+    # The cards each card may not border (the other kind, not matching).
+    clash = [
+        frozenset(j for j in range(problem.size) if not compatible(i, j)) for i in range(problem.size)
+    ]
+
+    def unpaid_laid(card: int) -> list[int]:
+        gone = given_up[card]
+        return [p for p in partners[card] if p in position and p not in gone]
+
+    def forced_apart(room: int) -> int:
+        # Pairs of a laid and an unlaid card that must lie apart, counted two ways (the larger
+        # count holds): a laid card with more partners to come than free sides leaves the rest
+        # apart; an unlaid card borders from one cell at most the laid partners around that cell.
+        # Stops counting once the count exceeds ``room``.
+        by_laid = 0
+        reach: dict[int, list[int]] = {}
+        for card, (piece, cell) in position.items():
+            gone = given_up[card]
+            waiting = [p for p in partners[card] if p not in position and p not in gone]
+            if waiting:
+                board = boards[piece]
+                free = sum(1 for n in _sides(cell) if n not in board)
+                if len(waiting) > free:
+                    by_laid += len(waiting) - free
+                for p in waiting:
+                    reach.setdefault(p, []).append(card)
+        if by_laid > room:
+            return by_laid
+        by_unlaid = 0
+        for card, laid in reach.items():
+            if len(laid) == 1:
+                continue
+            best = 0
+            for partner in laid:
+                piece, anchor = position[partner]
+                board = boards[piece]
+                for cell in _sides(anchor):
+                    if cell in board:
+                        continue
+                    covered = 0
+                    for n in _sides(cell):
+                        other = board.get(n)
+                        if other is None:
+                            continue
+                        if other in clash[card]:
+                            covered = -1
+                            break
+                        if other in laid:
+                            covered += 1
+                    if covered > best:
+                        best = covered
+                if best == len(laid):
+                    break
+            by_unlaid += len(laid) - best
+            if by_unlaid > room:
+                break
+        return by_laid if by_laid > by_unlaid else by_unlaid
+
+    def lay(card: int, piece: int, cell: Cell, apart: int) -> bool:
+        boards[piece][cell] = card
+        position[card] = (piece, cell)
+        if search(apart):
+            return True
+        del boards[piece][cell]
+        del position[card]
+        return False
+
+    def search(apart: int) -> bool:
+        nodes[0] += 1
+        if node_limit is not None and nodes[0] > node_limit:
+            raise _OutOfTime
+        if nodes[0] % CLOCK_EVERY == 0 and time.monotonic() > deadline:
+            raise _OutOfTime
+        if apart + forced_apart(budget - apart) > budget:
+            return False
+        waiting = [c for c in order if c not in position]
+        if not waiting:
+            return True
+        # Of the cards with a laid partner they have not given up, the one with the fewest
+        # ways on (fail first): each goes beside one of those partners, or is put off (it will
+        # border none of them: those pairs are apart from now on).
+        chosen: tuple[int, list[int], list[tuple[int, int, Cell]], bool] | None = None
+        looked = 0
+        for card in waiting:
+            laid = unpaid_laid(card)
+            if not laid:
+                continue
+            looked += 1
+            if looked > FAIL_FIRST_WINDOW:
+                break
+            options = placements(card, laid, apart)
+            put_off = apart + len(laid) <= budget
+            if chosen is None or len(options) + put_off < len(chosen[2]) + chosen[3]:
+                chosen = (card, laid, options, put_off)
+                if len(options) + put_off <= 1:
+                    break
+        if chosen is None:
+            # Nothing left to lay beside the pieces: the first card left starts a new piece.
+            boards.append({})
+            found = lay(waiting[0], len(boards) - 1, (0, 0), apart)
+            boards.pop()
+            return found
+        card, laid, options, put_off = chosen
+        for cost, piece, cell in options:
+            if lay(card, piece, cell, apart + cost):
+                return True
+        if put_off:
+            for p in laid:
+                given_up[card].add(p)
+                given_up[p].add(card)
+            if search(apart + len(laid)):
+                return True
+            for p in laid:
+                given_up[card].discard(p)
+                given_up[p].discard(card)
+        return False
+
+    def placements(card: int, laid: list[int], apart: int) -> list[tuple[int, int, Cell]]:
+        """The cells beside a laid partner where ``card`` may go within the budget, as
+        (pairs newly apart, piece, cell)."""
+        found = []
+        tried: set[tuple[int, Cell]] = set()
+        bad = clash[card]
+        flat: dict[int, bool] = {}
+        for partner in laid:
+            piece, anchor = position[partner]
+            board = boards[piece]
+            for cell in _sides(anchor):
+                if cell in board or (piece, cell) in tried:
+                    continue
+                tried.add((piece, cell))
+                if len(board) == 1 and cell != (anchor[0], anchor[1] + 1):
+                    continue  # a piece of one card: the second goes to its right (rotations)
+                if cell[0] < 0:
+                    if piece not in flat:
+                        flat[piece] = all(r == 0 for r, _ in board)
+                    if flat[piece]:
+                        continue  # while the piece is one row, the first card off it goes below (mirror)
+                beside = 0
+                for n in _sides(cell):
+                    other = board.get(n)
+                    if other is None:
+                        continue
+                    if other in bad:
+                        beside = -1
+                        break
+                    if other in laid:
+                        beside += 1
+                if beside < 0:
+                    continue
+                cost = len(laid) - beside
+                if apart + cost <= budget:
+                    found.append((cost, piece, cell))
+        return found
+
+    try:
+        return search(0)
+    except _OutOfTime:
+        return None

@@ -1,0 +1,301 @@
+"""A good legal arrangement, found fast: greedy growth, then local search.
+
+Greedy growth starts from one card and adds, one at a time, the card and cell that gain the most
+Tricks; ties go to the placement that keeps the most future Tricks open (a free cell beside the
+new card where one of its unplaced partners could sit next to another of its partners), then to
+the most compact cell. Local search (simulated annealing) then moves one card to its best legal
+cell elsewhere, or swaps two cards, keeping the network in one piece. Everything is
+deterministic: a fixed seed and fixed iteration counts, never the clock.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+
+from solver.network.problem import Cell, Layout, Problem, around, keeps_rules, layout_tricks, line_layout
+
+SEED = 20250101
+
+#: How many partners' neighbourhoods a local-search move looks at for a new cell.
+_RELOCATE_WIDTH = 6
+#: How many tied placements the greedy step looks ahead for.
+_LOOKAHEAD_WIDTH = 12
+
+#: The eight cells around a cell, in order round it (edge neighbours at odd positions).
+_RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+
+_EIGHT = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def _legal_at(problem: Problem, layout: Layout, card: int, cell: Cell, skip: Cell | None = None) -> int:
+    """-1 when ``card`` may not sit on ``cell`` (an incompatible neighbour), else its Tricks there."""
+    row, col = cell
+    partners = problem.partners[card]
+    kinds = problem.is_event
+    kind = kinds[card]
+    gain = 0
+    for other_cell in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+        other = layout.get(other_cell)
+        if other is None or other_cell == skip:
+            continue
+        if other in partners:
+            gain += 1
+        elif kinds[other] != kind:
+            return -1
+    return gain
+
+
+def _compactness(layout: Layout, cell: Cell) -> int:
+    row, col = cell
+    return sum(1 for dr, dc in _EIGHT if (row + dr, col + dc) in layout)
+
+
+def _lookahead(problem: Problem, layout: Layout, placed: set[int], card: int, cell: Cell) -> int:
+    """How well ``card`` on ``cell`` leaves room for its unplaced partners: for each, the best free
+    cell beside ``cell`` where it is legal, scored 1 + its other placed partners around it."""
+    layout[cell] = card
+    score = 0
+    for partner in problem.partners[card]:
+        if partner in placed:
+            continue
+        best = 0
+        for spot in around(cell):
+            if spot in layout:
+                continue
+            gain = _legal_at(problem, layout, partner, spot)
+            if gain > best:
+                best = gain
+        score += best
+    del layout[cell]
+    return score
+
+
+def greedy(problem: Problem, start: int, rng: random.Random | None) -> Layout | None:
+    """Grow a connected legal layout from ``start``; None when some card finds no legal cell."""
+    layout: Layout = {}
+    placed: set[int] = set()
+    unplaced = set(range(problem.size))
+    # For each free cell beside the layout: the unplaced cards that would gain Tricks there.
+    gains: dict[Cell, dict[int, int]] = {}
+
+    def put(card: int, spot: Cell) -> None:
+        layout[spot] = card
+        placed.add(card)
+        unplaced.discard(card)
+        gains.pop(spot, None)
+        for options in gains.values():
+            options.pop(card, None)
+        for free in around(spot):
+            if free in layout:
+                continue
+            hungry = {x for c in around(free) if c in layout for x in problem.partners[layout[c]]}
+            found = {}
+            for x in hungry & unplaced:
+                gain = _legal_at(problem, layout, x, free)
+                if gain > 0:
+                    found[x] = gain
+            gains[free] = found
+
+    put(start, (0, 0))
+    while unplaced:
+        top = max((g for options in gains.values() for g in options.values()), default=0)
+        options = [(x, spot) for spot, found in gains.items() for x, g in found.items() if g == top]
+        if not options and problem.every_matched:
+            # Every card must border a card it matches: placing only cards that gain keeps
+            # each new card, and the start card with the first one, beside a match.
+            return None
+        if not options:
+            # Nothing gains now: place a card that has partners (they may follow), else any card.
+            waiting = sorted(unplaced, key=lambda x: (not problem.partners[x], x))
+            frontier = sorted({s for c in layout for s in around(c) if s not in layout})
+            for x in waiting:
+                legal = [spot for spot in frontier if _legal_at(problem, layout, x, spot) == 0]
+                if legal:
+                    options = [(x, spot) for spot in legal]
+                    break
+            if not options:
+                return None
+        # The most compact placements first; among those, keep the most future Tricks open.
+        options.sort(key=lambda o: (-_compactness(layout, o[1]), o[0], o[1]))
+        if len(options) > _LOOKAHEAD_WIDTH:
+            cut = _compactness(layout, options[_LOOKAHEAD_WIDTH - 1][1])
+            options = [o for o in options if _compactness(layout, o[1]) >= cut][: 2 * _LOOKAHEAD_WIDTH]
+        best_key = None
+        choice = options[0]
+        for x, spot in options:
+            key = (
+                _lookahead(problem, layout, placed, x, spot),
+                _compactness(layout, spot),
+                rng.random() if rng else 0.0,
+            )
+            if best_key is None or key > best_key:
+                best_key, choice = key, (x, spot)
+        put(*choice)
+    return layout
+
+
+def _connected_without(layout: Layout, cell: Cell) -> bool:
+    """True when the layout stays in one piece without ``cell``."""
+    occupied_around = [c for c in around(cell) if c in layout]
+    if len(occupied_around) <= 1:
+        return True
+    # Quick test: the occupied edge neighbours lie on one run of occupied cells around ``cell``.
+    row, col = cell
+    ring = [(row + dr, col + dc) in layout for dr, dc in _RING]
+    if not all(ring):
+        first_gap = ring.index(False)
+        runs_with_neighbour = 0
+        inside = False
+        has_neighbour = False
+        for step in range(1, 9):
+            index = (first_gap + step) % 8
+            if ring[index]:
+                inside = True
+                has_neighbour = has_neighbour or index % 2 == 1
+            elif inside:
+                runs_with_neighbour += has_neighbour
+                inside = has_neighbour = False
+        if runs_with_neighbour <= 1:
+            return True
+    else:
+        return True
+    start = occupied_around[0]
+    seen = {start, cell}
+    queue = deque([start])
+    while queue:
+        for other in around(queue.popleft()):
+            if other in layout and other not in seen:
+                seen.add(other)
+                queue.append(other)
+    return len(seen) == len(layout)
+
+
+def anneal(problem: Problem, layout: Layout, iterations: int, rng: random.Random, upper: int) -> Layout:
+    """Simulated annealing over connected legal layouts; returns the best seen."""
+    layout = dict(layout)
+    where = {card: cell for cell, card in layout.items()}
+    current = layout_tricks(problem, layout)
+    best, best_layout = current, dict(layout)
+    cards = list(range(problem.size))
+    if problem.size < 2 or current >= upper:
+        return best_layout
+    hot, cold = 0.8, 0.03
+    for step in range(iterations):
+        heat = hot * (cold / hot) ** (step / max(1, iterations - 1))
+        if rng.random() < 0.5:
+            # Move one card to its best legal cell elsewhere on the border of the rest.
+            x = rng.choice(cards)
+            here = where[x]
+            if not _connected_without(layout, here):
+                continue
+            before = _legal_at(problem, layout, x, here)
+            del layout[here]
+            spots = []
+            top = -1
+            partners = problem.partners[x]
+            if len(partners) > _RELOCATE_WIDTH:
+                partners = rng.sample(sorted(partners), _RELOCATE_WIDTH)
+            for partner in partners:
+                for spot in around(where[partner]):
+                    if spot == here or spot in layout:
+                        continue
+                    gain = _legal_at(problem, layout, x, spot)
+                    if gain > top:
+                        top, spots = gain, [spot]
+                    elif gain == top and gain >= 0 and spot not in spots:
+                        spots.append(spot)
+            delta = top - before
+            if top < 0 or not (delta >= 0 or rng.random() < math.exp(delta / heat)):
+                layout[here] = x
+                continue
+            spot = sorted(spots)[rng.randrange(len(spots))]
+            layout[spot] = x
+            where[x] = spot
+            current += delta
+        else:
+            # Swap two cards of different classes.
+            x, y = rng.choice(cards), rng.choice(cards)
+            if problem.class_of[x] == problem.class_of[y]:
+                continue
+            cx, cy = where[x], where[y]
+            before = _legal_at(problem, layout, x, cx, skip=cy) + _legal_at(problem, layout, y, cy, skip=cx)
+            layout[cx], layout[cy] = y, x
+            gx = _legal_at(problem, layout, x, cy, skip=cx)
+            gy = _legal_at(problem, layout, y, cx, skip=cy)
+            if gx < 0 or gy < 0:
+                layout[cx], layout[cy] = x, y
+                continue
+            delta = gx + gy - before
+            if not (delta >= 0 or rng.random() < math.exp(delta / heat)):
+                layout[cx], layout[cy] = x, y
+                continue
+            where[x], where[y] = cy, cx
+            current += delta
+        if current > best and keeps_rules(problem, layout):
+            best, best_layout = current, dict(layout)
+            if best >= upper:
+                break
+    return best_layout
+
+
+def _starts(problem: Problem, count: int) -> list[int]:
+    """Start cards: the most connected first, then the least, alternating; one per class."""
+    reps = [members[0] for members in problem.classes]
+    by_degree = sorted(reps, key=lambda i: (-len(problem.partners[i]), i))
+    order: list[int] = []
+    low, high = len(by_degree) - 1, 0
+    while len(order) < min(count, len(by_degree)):
+        order.append(by_degree[high])
+        high += 1
+        if len(order) < count and low >= high:
+            order.append(by_degree[low])
+            low -= 1
+    return list(dict.fromkeys(order))[:count]
+
+
+def connected_heuristic(problem: Problem, upper: int, effort: float = 1.0) -> Layout | None:
+    """The best connected legal layout found (stopping at ``upper``), or None when none exists
+    (with ``every_matched``: when none was found). ``effort`` (0..1) scales the number of
+    greedy starts and local-search steps."""
+    best, rng = greedy_phase(problem, upper, effort)
+    return improve(problem, best, upper, effort, rng) if best is not None else None
+
+
+def greedy_phase(problem: Problem, upper: int, effort: float = 1.0) -> tuple[Layout | None, random.Random]:
+    """The first half of ``connected_heuristic``: the best greedy layout, and the random source
+    that ``improve`` should go on with (so that splitting the two changes no result)."""
+    rng = random.Random(SEED)
+    n = problem.size
+    if n == 0:
+        return {}, rng
+    fallback = line_layout(problem)
+    if fallback is None:
+        return None, rng
+    best: Layout | None = fallback if keeps_rules(problem, fallback) else None
+    best_value = layout_tricks(problem, fallback) if best is not None else -1
+    starts = max(1, round(effort * max(2, min(12, 300 // max(1, n)))))
+    if problem.every_matched:
+        # Matched layouts come from greedy growth alone: try every class as a start.
+        starts = max(starts, len(problem.classes))
+    for round_index, start in enumerate(_starts(problem, starts)):
+        if best_value >= upper:
+            break
+        layout = greedy(problem, start, rng if round_index % 2 else None)
+        if layout is None or not keeps_rules(problem, layout):
+            continue
+        value = layout_tricks(problem, layout)
+        if value > best_value:
+            best, best_value = layout, value
+    return best, rng
+
+
+def improve(problem: Problem, layout: Layout, upper: int, effort: float = 1.0, rng: random.Random | None = None) -> Layout:
+    """Local search from ``layout`` (stopping at ``upper``); the better of the two."""
+    value = layout_tricks(problem, layout)
+    if value >= upper or problem.size < 3:
+        return layout
+    iterations = round(effort * min(20_000, 200 * problem.size))
+    improved = anneal(problem, layout, iterations, rng or random.Random(SEED), upper)
+    return improved if layout_tricks(problem, improved) > value else layout

@@ -1,0 +1,478 @@
+"""The order in which ``solve_tricks`` tries its arguments (see ``solver.network.solve``)."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from model.whitehouse.network.arrangement import TricksRules
+from model.common.status import Status
+from solver.network.bounds import Bound, best_bound, region
+from solver.network.boxes import box_descent, reach_by_span
+from solver.network.exact import exact_search
+from solver.network.embed import pieces_reach
+from solver.network.heuristic import connected_heuristic, greedy_phase, improve
+from solver.network.matched import why_never_all_matched
+from solver.network.problem import (
+    Layout,
+    Problem,
+    apart_layout,
+    layout_tricks,
+    line_layout,
+    match_components,
+)
+
+
+#: In ``auto`` mode, networks (or match groups) up to this size go to the exact search: below
+#: about 8 cards it finishes before OR-Tools has even been imported.
+EXACT_AUTO_LIMIT = 7
+#: An optimum below the simple bounds is confirmed by the exact search up to this many cards.
+CONFIRM_LIMIT = 10
+#: The confirmation's work limit in search nodes (a count, not seconds, so that the outcome
+#: does not depend on the machine).
+CONFIRM_NODES = 20_000
+#: The embedding search's work limit per target in search nodes (about half a second; a count
+#: keeps the answer the same on every machine).
+EMBED_NODES = 30_000
+#: The first question, "does anything beat the arrangement found?", gets a smaller budget: when
+#: the answer is yes the search is only wasted time.
+EMBED_PROBE_NODES = 3_000
+#: Up to BOX_DESCENT_LIMIT cards, the steps down from the cheap bound get this budget: the box
+#: descent settles the hard ones faster.
+EMBED_STEP_NODES = 1_000
+#: The embedding search is tried only when at most this many matching pairs may lie apart
+#: (dense networks have many more pairs than any arrangement can lay edge to edge).
+EMBED_APART = 10
+#: In ``auto`` mode, networks up to this size are settled box by box (``tricks_boxes``).
+BOX_DESCENT_LIMIT = 16
+#: Models with more (cell, class) pairs than this are not built: they would not finish within
+#: any sensible time limit, and building them alone takes seconds. Such networks get the
+#: heuristic arrangement and the gap to the bound.
+MAX_MODEL_SIZE = 40_000
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A result in solver terms (layouts by card index)."""
+
+    status: Status
+    value: int | None
+    bound: int | None
+    layout: Layout | None
+    proof: str | None
+    proven_by: str | None
+
+
+class Clock:
+    """The time limit, and progress reports whenever the best or the bound changes."""
+
+    def __init__(self, started: float, limit: float, progress: Callable | None) -> None:
+        self.started = started
+        self.limit = max(0.0, limit)
+        self.deadline = started + self.limit
+        self.progress = progress
+        self.last: tuple[int | None, int] | None = None
+
+    def left(self) -> float:
+        return max(0.0, self.deadline - time.monotonic())
+
+    def report(self, best: int | None, bound: int) -> None:
+        if best is not None and best < 0:
+            best = None  # -1 stands for "no arrangement found yet"
+        if self.progress is None or self.last == (best, bound):
+            return
+        from solver.network.solve import Progress
+
+        self.last = (best, bound)
+        self.progress(Progress(best, bound, time.monotonic() - self.started))
+
+
+def _effort(clock: Clock) -> float:
+    """Heuristic effort from the time limit (not from the clock, so results stay repeatable)."""
+    return min(1.0, max(0.05, clock.limit / 10.0))
+
+
+def solve_problem(
+    problem: Problem, rules: TricksRules, started: float, limit: float, progress, method: str
+) -> Outcome:
+    clock = Clock(started, limit, progress)
+    n = problem.size
+    if n == 0:
+        return Outcome(Status.OPTIMAL, 0, 0, {}, "an empty network makes no Tricks", "structure")
+    if problem.every_matched:
+        reason = why_never_all_matched(problem)
+        if reason is not None:
+            return Outcome(Status.INFEASIBLE, None, None, None, reason, "structure")
+    if n == 1 and method != "cpsat":
+        return Outcome(Status.OPTIMAL, 0, 0, {(0, 0): 0}, "a single card borders no other card", "structure")
+    both_kinds = any(problem.is_event) and not all(problem.is_event)
+    if rules.connected and both_kinds and problem.pair_count() == 0:
+        return Outcome(
+            Status.INFEASIBLE,
+            None,
+            None,
+            None,
+            "the network holds Supporters and Events but no Event lists any of its Supporters; "
+            "in one connected network some Supporter must border some Event, and that border "
+            "would not match",
+            "structure",
+        )
+    if rules.connected:
+        outcome = _solve_connected(problem, clock, method)
+    else:
+        outcome = _solve_in_pieces(problem, clock, method)
+    return _nothing_found(outcome) if outcome.layout is None else outcome
+
+
+def _nothing_found(outcome: Outcome) -> Outcome:
+    """With ``every_card_matched`` a phase may end without any arrangement (its value is then -1):
+    a complete search that found none proves that none exists."""
+    if outcome.status in (Status.OPTIMAL, Status.INFEASIBLE):
+        return Outcome(Status.INFEASIBLE, None, None, None, outcome.proof if outcome.status == Status.INFEASIBLE
+                       else None, outcome.proven_by)
+    return Outcome(Status.UNPROVEN, None, outcome.bound, None, None, None)
+
+
+def _proven(value: int, layout: Layout, bound: Bound, proven_by: str) -> Outcome:
+    if value >= bound.value:
+        return Outcome(Status.OPTIMAL, value, value, layout, bound.proof, "bound")
+    return Outcome(Status.OPTIMAL, value, value, layout, None, proven_by)
+
+
+def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
+    bound = best_bound(problem)
+    if problem.pair_count() == 0 and method != "cpsat":
+        layout = line_layout(problem)
+        assert layout is not None
+        return _proven(0, layout, bound, "bound")
+    # Greedy growth first; local search only after the embedding search has had its say, since
+    # that often proves the greedy arrangement optimal already (and otherwise lowers the target).
+    found, rng = greedy_phase(problem, bound.value, _effort(clock))
+    if method != "auto" and found is not None:
+        found = improve(problem, found, bound.value, _effort(clock), rng)
+    assert found is not None or problem.every_matched, "a network with a matching pair has a legal arrangement"
+    # With ``every_card_matched`` the heuristic may find nothing: -1 then stands for "none yet"
+    # (and the layout is None).
+    layout = found
+    value = layout_tricks(problem, found) if found is not None else -1
+    clock.report(value, bound.value)
+    if method != "cpsat" and value >= bound.value:
+        return _proven(value, layout, bound, "bound")
+    if method == "auto" and layout is None and problem.size <= BOX_DESCENT_LIMIT:
+        # Greedy growth found no arrangement with every card matched: look for one meeting
+        # the bound span by span (so near the bound each span leaves few ways on, and a node
+        # budget keeps it short and repeatable).
+        reached = reach_by_span(problem, bound.value, clock.deadline)
+        if reached is not None:
+            return _proven(layout_tricks(problem, reached), reached, bound, "bound")
+    upper = bound.value
+    if method == "auto":
+        upper = _relaxed_upper(problem, value, bound.value, clock)
+        if value >= upper:
+            return _proven(value, layout, bound, "exhaustive search")
+        if layout is not None:
+            layout = improve(problem, layout, upper, _effort(clock), rng)
+            value = layout_tricks(problem, layout)
+            clock.report(value, upper)
+            if value >= upper:
+                return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
+    if method == "exact" or (method == "auto" and problem.size <= EXACT_AUTO_LIMIT):
+        return _exact(problem, clock, bound, value, layout, pieces=False)
+    if method == "auto" and problem.size <= CONFIRM_LIMIT:
+        # A short exact search first (a node budget, so repeatable): it settles most small
+        # networks without OR-Tools, including some CP-SAT finds hard.
+        quick = exact_search(problem, value, bound.value, clock.deadline, node_limit=CONFIRM_NODES)
+        if quick.layout is not None:
+            value, layout = quick.value, quick.layout
+            clock.report(value, bound.value)
+        if quick.complete or value >= upper:
+            return _proven(value, layout, bound, "exhaustive search")
+    return _cpsat_connected(problem, clock, bound, value, layout, method, upper)
+
+
+def _refuted(problem: Problem, value: int, clock: Clock) -> bool:
+    """True when our embedding search proves that no arrangement, even in pieces, makes more
+    than ``value`` Tricks (a node limit, not the clock, decides when it gives up)."""
+    if problem.pair_count() - (value + 1) > EMBED_APART:
+        return False
+    return pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES) is False
+
+
+def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock) -> int:
+    """An upper bound at most ``bound`` from the embedding search: first "nothing beats
+    ``value``" (often a few hundred nodes), then down from ``bound`` while each target is refuted
+    (high targets leave few pairs apart, so they are the cheap ones). A node limit per target,
+    not the clock, decides when it gives up, so the answer is repeatable."""
+    def reach(target: int, nodes: int = EMBED_NODES) -> bool | None:
+        if problem.pair_count() - target > EMBED_APART:
+            return True  # not tried: as good as reachable
+        return pieces_reach(problem, target, clock.deadline, node_limit=nodes)
+
+    probe = reach(value + 1, EMBED_PROBE_NODES)
+    if probe is False:
+        return value
+    # Up to BOX_DESCENT_LIMIT cards the box descent settles what is hard here faster: only the
+    # easy steps down then.
+    nodes = EMBED_STEP_NODES if problem.size <= BOX_DESCENT_LIMIT else EMBED_NODES
+    upper = bound
+    while upper > value + 1 and reach(upper, nodes) is False:
+        upper -= 1
+    if upper == value + 1 and probe is None and nodes > EMBED_PROBE_NODES and reach(value + 1) is False:
+        return value  # the probe's budget was too small for what the full one settles
+    return upper
+
+
+def _exact(problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout, pieces: bool) -> Outcome:
+    found = exact_search(problem, value, bound.value, clock.deadline, pieces=pieces)
+    if found.layout is not None:
+        value, layout = found.value, found.layout
+        clock.report(value, bound.value)
+    if found.complete:
+        return _proven(value, layout, bound, "exhaustive search")
+    return Outcome(Status.UNPROVEN, value, bound.value, layout, None, None)
+
+
+@dataclass
+class _Attempt:
+    """What one relaxation-then-connected attempt at ``at least t Tricks`` established."""
+
+    #: "optimal" (value is the maximum), "none" (no arrangement has t or more), "partial"
+    #: (something found or bounded, not proven) or "timeout".
+    status: str
+    value: int | None = None
+    layout: Layout | None = None
+    #: Every connected arrangement with at least t Tricks has at most this many.
+    upper: int | None = None
+
+
+def _attempt(
+    problem: Problem,
+    clock: Clock,
+    target: int,
+    upper: int,
+    hint: Layout | None,
+    best: int | None,
+    seconds: float | None = None,
+) -> _Attempt:
+    """Look for a connected arrangement with at least ``target`` Tricks, and the best of them,
+    spending at most ``seconds`` (default: all the time left)."""
+    budget_end = clock.deadline if seconds is None else min(clock.deadline, time.monotonic() + seconds)
+
+    def left() -> float:
+        return max(0.0, budget_end - time.monotonic())
+
+    from solver.network.cpsat import ModelSpec, solve_model
+    from solver.network.glue import glue
+
+    n = problem.size
+    cells = tuple(region(n, target))
+    if len(cells) * len(problem.classes) > MAX_MODEL_SIZE:
+        return _Attempt("timeout")
+    on_value = lambda v: clock.report(max(v, best if best is not None else v), upper)  # noqa: E731
+    relaxed = solve_model(
+        problem,
+        ModelSpec(cells, connected=False, pieces=False, at_least=target, at_most=upper),
+        hint,
+        left(),
+    )
+    if relaxed.status == "infeasible":
+        return _Attempt("none")
+    if relaxed.status == "unknown":
+        return _Attempt("timeout")
+    assert relaxed.layout is not None and relaxed.bound is not None
+    relaxed_upper = relaxed.bound
+    joined = glue(problem, relaxed.layout)
+    joined_value = layout_tricks(problem, joined) if joined is not None else None
+    if joined is not None and joined_value is not None:
+        clock.report(max(joined_value, best if best is not None else joined_value), relaxed_upper)
+        if joined_value >= relaxed_upper:
+            return _Attempt("optimal", joined_value, joined, joined_value)
+    floor = target if joined_value is None else max(target, joined_value + 1)
+    if floor > relaxed_upper:
+        return _Attempt("optimal", joined_value, joined, joined_value)
+    connected = solve_model(
+        problem,
+        ModelSpec(tuple(region(n, floor)), connected=True, pieces=False, at_least=floor, at_most=relaxed_upper),
+        joined if joined is not None else hint,
+        left(),
+        on_value,
+    )
+    if connected.status == "optimal":
+        return _Attempt("optimal", connected.value, connected.layout, connected.value)
+    if connected.status == "infeasible":
+        if joined is not None:
+            return _Attempt("optimal", joined_value, joined, joined_value)
+        return _Attempt("none")
+    if connected.status == "feasible":
+        return _Attempt("partial", connected.value, connected.layout, connected.bound)
+    if joined is not None:
+        return _Attempt("partial", joined_value, joined, relaxed_upper)
+    return _Attempt("partial", None, None, relaxed_upper)
+
+
+def _cpsat_connected(
+    problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout, method: str, upper: int
+) -> Outcome:
+    """CP-SAT: try the bound itself first (a small region; a hit proves it), then anything
+    better than the best known. In ``cpsat`` mode the heuristic is only a hint: every answer
+    comes from a model."""
+    hint = layout
+    best, best_layout = (value, layout) if method == "auto" else (-1, None)
+    # Below the cheap bound, an upper bound from our own embedding search (auto mode only).
+    relaxed = upper
+
+    def unproven() -> Outcome:
+        if method == "auto" and best_layout is not None and best > value and _refuted(problem, best, clock):
+            return _proven(best, best_layout, bound, "exhaustive search")
+        if best_layout is None:
+            return Outcome(Status.UNPROVEN, value, max(upper, value), layout, None, None)
+        return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
+
+    if method == "auto" and problem.size <= BOX_DESCENT_LIMIT:
+        descent = box_descent(problem, best, upper, clock.deadline, clock.report)
+        if descent.layout is not None:
+            best, best_layout = descent.value, descent.layout
+        if descent.layout is not None and best >= relaxed:
+            return _proven(best, best_layout, bound, "exhaustive search")
+        if descent.complete and not descent.rests_on_cpsat:
+            return _proven(best, best_layout, bound, "exhaustive search")
+        if descent.complete:
+            return _confirmed(problem, clock, bound, best, best_layout)
+        upper = descent.upper
+        return unproven()
+    if upper > best + 1:
+        # A bounded share of the time: proving the bound out of reach can be the hard part.
+        share = max(0.5, 0.3 * clock.left())
+        first = _attempt(problem, clock, upper, upper, hint, best if best >= 0 else None, share)
+        if first.status == "optimal":
+            assert first.value is not None and first.layout is not None
+            return _confirmed(problem, clock, bound, first.value, first.layout)
+        if first.status == "none":
+            upper -= 1
+            clock.report(best if best >= 0 else None, upper)
+        else:
+            if first.layout is not None and first.value is not None and first.value > best:
+                best, best_layout = first.value, first.layout
+            if clock.left() <= 0:
+                return unproven()
+    main = _attempt(problem, clock, best + 1, upper, hint, best if best >= 0 else None)
+    if main.status == "optimal":
+        assert main.value is not None and main.layout is not None
+        return _confirmed(problem, clock, bound, main.value, main.layout)
+    if main.status == "none" and (best_layout is not None or layout is None):
+        # (No layout at all only with ``every_card_matched``: then no arrangement exists.)
+        return _confirmed(problem, clock, bound, best, best_layout)
+    if main.layout is not None and main.value is not None and main.value > best:
+        best, best_layout = main.value, main.layout
+    if main.upper is not None:
+        upper = min(upper, max(main.upper, best))
+    return unproven()
+
+
+def _confirmed(problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout, pieces: bool = False) -> Outcome:
+    """A CP-SAT optimum: below the simple bounds, small networks are re-proven by our own
+    exact search (CP-SAT has open reports of wrong optima)."""
+    if value >= bound.value:
+        return _proven(value, layout, bound, "bound")
+    if problem.size > CONFIRM_LIMIT:
+        return _proven(value, layout, bound, "cp-sat")
+    check = exact_search(problem, value, bound.value, clock.deadline, pieces=pieces, node_limit=CONFIRM_NODES)
+    if check.layout is not None:
+        # CP-SAT missed a better arrangement: trust only what our own search proves.
+        if check.complete:
+            return _proven(check.value, check.layout, bound, "exhaustive search")
+        return Outcome(Status.UNPROVEN, check.value, bound.value, check.layout, None, None)
+    return _proven(value, layout, bound, "exhaustive search" if check.complete else "cp-sat")
+
+
+def _solve_in_pieces(problem: Problem, clock: Clock, method: str) -> Outcome:
+    """Rule option ``connected`` off: each group of cards linked by matches is solved alone
+    (Tricks never join two groups) and the groups are set apart."""
+    bound = best_bound(problem)
+    groups = match_components(problem)
+    if problem.pair_count() == 0 and method != "cpsat":
+        supporters = {(0, c): i for c, i in enumerate(i for i in range(problem.size) if not problem.is_event[i])}
+        events = {(0, c): i for c, i in enumerate(i for i in range(problem.size) if problem.is_event[i])}
+        return _proven(0, apart_layout(problem, [supporters, events]), bound, "bound")
+    parts: list[Layout] = []
+    total = 0
+    upper = 0
+    statuses: list[Outcome] = []
+    for group in groups:
+        if len(group) == 1:
+            parts.append({(0, 0): group[0]})
+            continue
+        sub = problem.subproblem(group)
+        outcome = _solve_group_in_pieces(sub, clock, method)
+        if outcome.layout is None:
+            # Only with ``every_card_matched``: this group has no arrangement (or none found yet).
+            return outcome
+        statuses.append(outcome)
+        assert outcome.layout is not None and outcome.value is not None and outcome.bound is not None
+        parts.append({cell: group[i] for cell, i in outcome.layout.items()})
+        total += outcome.value
+        upper += outcome.bound
+    layout = apart_layout(problem, parts)
+    if any(o.status != Status.OPTIMAL for o in statuses):
+        return Outcome(Status.UNPROVEN, total, max(upper, total), layout, None, None)
+    if total >= bound.value:
+        return Outcome(Status.OPTIMAL, total, total, layout, bound.proof, "bound")
+    rests_on = {o.proven_by for o in statuses}
+    proven_by = "cp-sat" if "cp-sat" in rests_on else "exhaustive search"
+    return Outcome(Status.OPTIMAL, total, total, layout, None, proven_by)
+
+
+def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outcome:
+    """One group of cards linked by matches, allowed to lie in several pieces."""
+    bound = best_bound(problem)
+    layout = connected_heuristic(problem, bound.value, _effort(clock))
+    assert layout is not None or problem.every_matched
+    value = layout_tricks(problem, layout) if layout is not None else -1
+    if method == "auto" and layout is None and problem.size <= BOX_DESCENT_LIMIT:
+        # As above; the search in pieces below is slow without a start.
+        reached = reach_by_span(problem, bound.value, clock.deadline)
+        if reached is not None:
+            value, layout = layout_tricks(problem, reached), reached
+    if method != "cpsat" and value >= bound.value:
+        return _proven(value, layout, bound, "bound")
+    if method == "auto" and _refuted(problem, value, clock):
+        return _proven(value, layout, bound, "exhaustive search")
+    k = problem.size
+    if method == "exact" or (method == "auto" and k <= CONFIRM_LIMIT):
+        # The plain-box CP-SAT model below is weak; up to 10 cards our own search does better.
+        return _exact(problem, clock, bound, value, layout, pieces=True)
+    from solver.network.cpsat import ModelSpec, solve_model
+
+    # Pieces side by side, each turned to be at most as wide as tall, with a gap between:
+    # k rows and 1.25 k columns hold every arrangement of k cards in pieces of 2 or more
+    # (cards without a Trick are set apart).
+    rows, cols = k, math.ceil(1.25 * k)
+    cells = tuple((r, c) for r in range(rows) for c in range(cols))
+    if len(cells) * len(problem.classes) > MAX_MODEL_SIZE:
+        return Outcome(Status.UNPROVEN, value, bound.value, layout, None, None)
+    floor = value + 1 if method == "auto" else 0
+    answer = solve_model(
+        problem,
+        ModelSpec(cells, connected=False, pieces=True, at_least=floor, at_most=bound.value, symmetric=False),
+        layout,
+        clock.left(),
+    )
+    if answer.status == "infeasible" and method == "auto":
+        return _confirmed(problem, clock, bound, value, layout, pieces=True)
+    if answer.status in ("optimal", "feasible") and answer.layout is not None:
+        found = _with_cards_apart(problem, answer.layout)
+        found_value = layout_tricks(problem, found)
+        if answer.status == "optimal":
+            return _confirmed(problem, clock, bound, found_value, found, pieces=True)
+        if found_value > value:
+            value, layout = found_value, found
+        return Outcome(Status.UNPROVEN, value, max(value, answer.bound or bound.value), layout, None, None)
+    return Outcome(Status.UNPROVEN, value, bound.value, layout, None, None)
+
+
+def _with_cards_apart(problem: Problem, layout: Layout) -> Layout:
+    """Add every card the model left off the grid, each on its own, apart from the rest."""
+    missing = [i for i in range(problem.size) if i not in set(layout.values())]
+    return apart_layout(problem, [layout] + [{(0, 0): i} for i in missing])

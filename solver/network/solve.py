@@ -1,0 +1,113 @@
+"""The proven maximum Trick total of a Locked Network (public entry point).
+
+The pipeline, cheapest argument first:
+1. structure: the empty network and a single card make 0 Tricks; a connected network holding
+   Supporters and Events but no matching pair has no legal arrangement (some Supporter-Event
+   border is unavoidable); otherwise a legal one always exists;
+2. simple bounds (``tricks_bounds``) and a heuristic arrangement (``tricks_heuristic``): when
+   they meet, the bound's argument is the proof;
+3. the embedding search of our own (``tricks_embed``): no arrangement, even in pieces, lays more
+   than so many matching pairs edge to edge; it settles most optima below the simple bounds
+   and lowers the bound the later phases must reach;
+4. small networks: the exact search of our own (``tricks_exact``);
+5. up to 16 cards, span by span (``tricks_boxes``): each exact span of the arrangement first
+   goes to our own span search (``tricks_span``), which settles most of them, and only the
+   spans it leaves open to a small CP-SAT model (``tricks_cpsat``);
+6. above 16 cards, CP-SAT: first a relaxation without connectivity in the perimeter region,
+   whose pieces are then joined (``tricks_glue``), the connected model when joining fails.
+An optimum that rests on CP-SAT and lies below the simple bounds is confirmed by the exact
+search when the network is small.
+With rule option ``every_card_matched`` a count first shows when some cards cannot all border a
+match (``tricks_matched``); the heuristic keeps only arrangements meeting it, the exact and span
+searches and the CP-SAT models require it, and the bounds and the embedding search stay valid upper bounds.
+Every phase stops at the time limit, model building included.
+Every arrangement returned is checked by ``model.whitehouse.network.arrangement.check_arrangement`` first.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Literal
+
+from model.whitehouse.network.arrangement import MAX_CARDS, Arrangement, Network, TricksRules, check_arrangement
+from model.common.status import Status
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot of a running solve, for a progress line on a terminal."""
+
+    #: The best Trick total found so far (None before the first arrangement).
+    best: int | None
+    #: The proven upper bound so far.
+    bound: int
+    #: Seconds since the solve started.
+    seconds: float
+
+
+@dataclass(frozen=True)
+class TricksSolution:
+    """The answer to "how many Tricks does this network make?"."""
+
+    #: optimal, infeasible (no legal arrangement), or unproven (time limit first).
+    status: Status
+    #: The best Trick total found (the maximum when optimal); None when infeasible or none found.
+    tricks: int | None
+    #: The proven upper bound (equal to ``tricks`` when optimal); None when infeasible.
+    bound: int | None
+    #: A legal arrangement reaching ``tricks``, normalised to start at row 0 and column 0.
+    arrangement: Arrangement | None
+    #: A simple argument a player can check, when one proves the result; else None.
+    proof: str | None
+    #: What the result rests on: "bound", "structure", "exhaustive search", "cp-sat", or None
+    #: while unproven.
+    proven_by: str | None
+    #: Wall-clock seconds the solve took.
+    seconds: float
+
+
+Method = Literal["auto", "cpsat", "exact"]
+
+def solve_tricks(
+    network: Network,
+    rules: TricksRules = TricksRules(),
+    time_limit: float = 60.0,
+    progress: Callable[[Progress], None] | None = None,
+    method: Method = "auto",
+) -> TricksSolution:
+    """The maximum Trick total over all legal arrangements of ``network`` under ``rules``.
+
+    ``method="cpsat"`` forces the CP-SAT path (no small-network shortcut), ``"exact"`` the exact
+    search of our own; ``"auto"`` picks. Raises ValueError for a network over MAX_CARDS cards.
+    """
+    from solver.network.pipeline import Outcome, solve_problem
+    from solver.network.problem import build_problem, canonical_within_classes, to_arrangement
+
+    started = time.monotonic()
+    if network.size > MAX_CARDS:
+        raise ValueError(
+            f"the network has {network.size} cards, more than the {MAX_CARDS} a table can hold"
+        )
+    if method not in ("auto", "cpsat", "exact"):
+        raise ValueError(f"unknown method {method!r}: use auto, cpsat or exact")
+    problem = build_problem(network, every_matched=rules.every_card_matched)
+    outcome: Outcome = solve_problem(problem, rules, started, time_limit, progress, method)
+    arrangement = None
+    if outcome.layout is not None:
+        arrangement = to_arrangement(problem, canonical_within_classes(problem, outcome.layout))
+        report = check_arrangement(network, arrangement, rules)
+        if not report.legal or report.tricks != outcome.value:
+            raise AssertionError(
+                f"solver bug: its arrangement with {outcome.value} Tricks fails the checker "
+                f"({report.tricks} Tricks; {'; '.join(report.violations) or 'legal'})"
+            )
+    return TricksSolution(
+        status=outcome.status,
+        tricks=outcome.value,
+        bound=outcome.bound,
+        arrangement=arrangement,
+        proof=outcome.proof,
+        proven_by=outcome.proven_by,
+        seconds=time.monotonic() - started,
+    )

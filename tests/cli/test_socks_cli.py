@@ -1,0 +1,158 @@
+"""Oh My Socks!: the ``verify socks`` commands (exit codes, output, bad input, shipped examples)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "socks"
+SCORE = str(EXAMPLES / "score.json")
+
+
+def run(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=stdin, prog_name="verify")
+
+
+def test_score_is_the_default_subcommand_and_reads_stdin():
+    direct = run("socks", SCORE, "--json")
+    named = run("socks", "score", SCORE, "--json")
+    piped = run("socks", "--json", "-", stdin=Path(SCORE).read_text())
+    assert direct.exit_code == named.exit_code == piped.exit_code == 0
+    assert direct.stdout == named.stdout == piped.stdout
+    document = json.loads(direct.stdout)
+    assert document["winners"] == ["Bo"] and document["decided_by"] == "score"
+    assert document["players"][0]["super_sock"] == {"set": 7, "chosen_by_solver": False}
+
+
+def test_sample_catalogue_warns_on_stderr_and_says_so_in_json():
+    result = run("socks", str(EXAMPLES / "super-sock-gift.json"), "--json")
+    assert result.exit_code == 0
+    assert "illustrative" in result.stderr
+    document = json.loads(result.stdout)
+    assert document["catalogue"] == "sample"
+    assert document["players"][0]["super_sock"] == {"set": 6, "chosen_by_solver": True}
+
+
+@pytest.mark.parametrize(
+    "document, where",
+    [
+        ('{"players": [{"name": "A", "collection": ["9-99"]}, {"name": "B", "collection": []}]}', "players[0].collection[0]"),
+        ('{"players": [{"name": "A", "collection": []}, {"name": "B", "collection": []}], "extra": 1}', "extra"),
+        ('{"players": [{"name": "A", "collection": ["3-1", "super"], "super_sock": 4}, {"name": "B", "collection": []}]}', "players[0].super_sock"),
+        ('{"players": []', ""),
+    ],
+)
+def test_bad_input_is_one_line_naming_file_and_path(document, where):
+    result = run("socks", "-", stdin=document)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("verify: <stdin>")
+    assert where in lines[0] and "Traceback" not in result.output
+    assert result.stdout == ""
+
+
+def test_missing_file_is_bad_input():
+    result = run("socks", "no-such-file.json")
+    assert result.exit_code == 2 and "cannot read" in result.stderr
+
+
+def test_play_is_deterministic_and_replays_legally(tmp_path):
+    first = run("socks", "play", "--seed", "5", "--players", "4")
+    second = run("socks", "play", "--seed", "5", "--players", "4")
+    assert first.exit_code == 0 and first.stdout == second.stdout
+    log = json.loads(first.stdout)
+    assert log["players"] == ["P1", "P2", "P3", "P4"] and log["seed"] == 5
+    path = tmp_path / "log.json"
+    written = run("socks", "play", "--seed", "5", "--players", "4", "-o", str(path), "--json")
+    assert written.exit_code == 0 and json.loads(path.read_text()) == log
+    assert json.loads(written.stdout)["result"] == log["result"]
+    replayed = run("socks", "replay", str(path), "--json")
+    assert replayed.exit_code == 0
+    report = json.loads(replayed.stdout)
+    assert report["legal"] and report["finished"]
+    assert [p["score"] for p in report["result"]["players"]] == list(log["result"]["scores"].values())
+
+
+def test_play_with_rule_options_and_two_players():
+    result = run("socks", "play", "--seed", "3", "--players", "2", "--rule", "effect_timing=before_pass")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["rules"]["effect_timing"] == "before_pass"
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--players", "1"], "players"),
+        (["--rule", "colour=red"], "unknown rule option"),
+        (["--rule", "effect_timing=sometimes"], "effect_timing"),
+    ],
+)
+def test_play_refuses_bad_flags(args, words):
+    result = run("socks", "play", "--seed", "1", *args)
+    assert result.exit_code == 2 and words in result.output
+
+
+def test_play_output_error_leaves_nothing_behind(tmp_path):
+    target = tmp_path / "missing-dir" / "log.json"
+    result = run("socks", "play", "--seed", "1", "-o", str(target))
+    assert result.exit_code == 2 and not target.exists()
+
+
+def test_replay_illegal_step_exits_1_with_the_rule():
+    result = run("socks", "replay", str(EXAMPLES / "illegal.log.json"), "--json")
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["legal"] is False and report["rule"] == "rescue-only-one" and report["step"] == "turn 11"
+
+
+def test_replay_unknown_card_is_bad_input():
+    log = json.loads((EXAMPLES / "game.log.json").read_text())
+    log["turns"][0]["keep"] = "12-1"
+    result = run("socks", "replay", "-", stdin=json.dumps(log))
+    assert result.exit_code == 2 and "turns[0].keep" in result.stderr and "unknown card ID" in result.stderr
+
+
+def test_advise_lists_every_choice_best_first():
+    result = run("socks", "advise", str(EXAMPLES / "position.json"), "--json")
+    assert result.exit_code == 0
+    advice = json.loads(result.stdout)
+    margins = [c["margin"] for c in advice["choices"]]
+    assert margins == sorted(margins, reverse=True) and len(margins) == 3
+    rescue = [c for c in advice["choices"] if c["effects"] == [{"rescue_from": "Bo", "card": "9-1"}]]
+    assert rescue and rescue[0]["score_change"] == {"Ana": 4, "Bo": 5, "Cy": 0}
+
+
+def test_advise_refuses_a_card_seen_twice():
+    position = json.loads((EXAMPLES / "position.json").read_text())
+    position["discard"] = ["5-1"]
+    result = run("socks", "advise", "-", stdin=json.dumps(position))
+    assert result.exit_code == 2 and "players[0].collection[0]" in result.stderr
+
+
+def test_group_help_lists_the_subcommands():
+    result = run("socks", "--help")
+    assert result.exit_code == 0
+    for name in ("score", "play", "replay", "advise"):
+        assert name in result.stdout
+
+
+@pytest.mark.parametrize(
+    "final_tie, last_line",
+    [
+        ("shared", "Winners (shared): A, B tie on 0 points and 1 set."),
+        ("no_winner", "No winner: A, B tie on 0 points and 1 set (final_tie=no_winner)."),
+    ],
+)
+def test_a_tie_the_tie_break_cannot_split(final_tie, last_line):
+    document = {
+        "players": [{"name": "A", "sets": {"3": [1]}}, {"name": "B", "sets": {"4": [2]}}],
+        "rules": {"final_tie": final_tie},
+    }
+    result = run("socks", "-", stdin=json.dumps(document))
+    assert result.exit_code == 0 and result.stdout.splitlines()[-1] == last_line

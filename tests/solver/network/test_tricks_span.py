@@ -1,0 +1,73 @@
+"""The span search (one exact span at a time, the box descent's own proof) against the oracle
+and against the CP-SAT path."""
+
+import random
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model.whitehouse.network.arrangement import TricksRules
+from oracle_tricks import oracle_max_tricks
+from solver.network.solve import solve_tricks
+from solver.network.boxes import boxes
+from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
+from solver.network.span import span_search
+from model.common.status import Status
+from strategies_tricks import checkerboard, networks
+
+FAR = 60.0
+#: The CP-SAT path alone is slow to prove some 9-card optima; its bound is checked instead.
+CPSAT_LIMIT = 10.0
+
+
+def best_over_spans(problem, at_least: int = 0) -> int | None:
+    """The largest total of at least ``at_least`` any span holds (every connected span, one
+    quarter turn of each), each returned layout checked on the way."""
+    best = None
+    for rows, cols in boxes(problem.size, at_least):
+        found = span_search(problem, rows, cols, at_least if best is None else best + 1, time.monotonic() + FAR)
+        assert found.complete
+        if found.layout is None:
+            continue
+        layout = found.layout
+        assert sorted(layout.values()) == list(range(problem.size))
+        assert {r for r, _ in layout} == set(range(rows)) and {c for _, c in layout} == set(range(cols))
+        assert is_connected(layout) and layout_is_legal(problem, layout)
+        assert layout_tricks(problem, layout) == found.value
+        best = found.value
+    return best
+
+
+@given(networks(min_cards=1, max_cards=7), st.booleans())
+def test_the_best_span_equals_the_oracle(network, every_card_matched):
+    rules = TricksRules(connected=True, every_card_matched=every_card_matched)
+    problem = build_problem(network, every_matched=every_card_matched)
+    assert best_over_spans(problem) == oracle_max_tricks(network, rules)
+
+
+@settings(max_examples=15, deadline=None)
+@given(networks(min_cards=8, max_cards=9))
+def test_the_best_span_equals_the_cpsat_path(network):
+    answer = solve_tricks(network, TricksRules(), time_limit=CPSAT_LIMIT, method="cpsat")
+    # Started at the answer (lower starts only make the search longer): it must be found, and
+    # nothing above it; where CP-SAT ran out of time, nothing above its bound.
+    best = best_over_spans(build_problem(network), answer.tricks or 0)
+    if answer.status in (Status.OPTIMAL, Status.INFEASIBLE):
+        assert best == answer.tricks
+    else:
+        assert answer.tricks is not None and best is not None and answer.tricks <= best <= answer.bound
+
+
+def test_a_planted_checkerboard_is_found_in_its_own_square():
+    # Each Event lists exactly its grid neighbours: the k x k square holds 2k(k-1) Tricks.
+    problem = build_problem(checkerboard(4, random.Random(5), extra_matches=0, decoys=0))
+    found = span_search(problem, 4, 4, 24, time.monotonic() + FAR)
+    assert found.complete and found.value == 24
+    assert span_search(problem, 4, 4, 25, time.monotonic() + FAR).value is None
+
+
+def test_a_node_limit_gives_up_instead_of_answering():
+    problem = build_problem(checkerboard(4, random.Random(3), extra_matches=8))
+    found = span_search(problem, 4, 5, 1, time.monotonic() + FAR, node_limit=5)
+    assert not found.complete and found.nodes > 5
