@@ -103,7 +103,7 @@ class _ProgressLine:
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
 
-    def __enter__(self) -> "_ProgressLine":
+    def __enter__(self) -> _ProgressLine:
         self.thread.start()
         return self
 
@@ -180,9 +180,9 @@ def tricks_command(
     import json
 
     from model.common.options import parse_rule_flags
-    from solver.network.answer import answer_tricks
     from model.whitehouse.network.io import load_question
     from model.whitehouse.network.report import render_svg, render_text
+    from solver.network.answer import answer_tricks
 
     question = load_question(file, claim, parse_rule_flags(rules))
     if sys.stderr.isatty():
@@ -230,9 +230,9 @@ def likes_round_command(file: str, as_json: bool, rules: tuple[str, ...], board:
     """
     import json
 
+    from model.common.options import parse_rule_flags
     from model.likes.io import check_round_file
     from model.likes.report import round_json, round_text
-    from model.common.options import parse_rule_flags
 
     chosen, result, error = check_round_file(file, board, events, intents, parse_rule_flags(rules))
     if as_json:
@@ -253,9 +253,9 @@ def likes_game_command(file: str, as_json: bool, rules: tuple[str, ...], board: 
     """
     import json
 
+    from model.common.options import parse_rule_flags
     from model.likes.io import replay_game_file
     from model.likes.report import game_json, game_text
-    from model.common.options import parse_rule_flags
 
     chosen, game = replay_game_file(file, board, events, intents, parse_rule_flags(rules))
     if as_json:
@@ -374,10 +374,10 @@ def socks_score_command(file: str, as_json: bool) -> None:
     import json
 
     from model.common.jsonio import load_json, source_name
+    from model.common.status import Status
     from model.socks.io import parse_scoring
     from model.socks.report import SAMPLE_WARNING, render_score, score_json
     from solver.socks import score_game
-    from model.common.status import Status
 
     scoring = parse_scoring(source_name(file), load_json(file))
     game = score_game(scoring.hands, scoring.rules)
@@ -403,8 +403,8 @@ def socks_play_command(
 
     from model.common.jsonio import load_json, source_name
     from model.common.options import parse_rule_flags
-    from model.socks.log import dump_log, write_log
     from model.socks.io import parse_catalogue_document, parse_rules
+    from model.socks.log import dump_log, write_log
     from model.socks.report import render_play
 
     chosen = parse_rules("--rule", parse_rule_flags(rules))

@@ -24,8 +24,8 @@ import sys
 import time
 from pathlib import Path
 
-from model.likes.engine import History, replay_game, resolve_round
 from model.likes.check import check_round
+from model.likes.engine import History, replay_game, resolve_round
 from model.likes.io import sample_catalogue
 from model.likes.random_play import random_game
 from model.likes.rules import LikesRules
@@ -37,7 +37,7 @@ NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 def rounds_of(start, inputs, result):
     """Each round of a played game with the players and the used cards before it."""
     players, history = start, History()
-    for rnd, resolved in zip(inputs, result.rounds):
+    for rnd, resolved in zip(inputs, result.rounds, strict=False):
         yield players, history, rnd, resolved
         players, history = resolved.players, history.after(rnd, resolved)
 

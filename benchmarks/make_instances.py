@@ -99,7 +99,7 @@ def game_grown(cards: int, rng: random.Random) -> dict:
     supporter_cells = [cell for cell, kind in sorted(layout.items()) if kind == "S"]
     event_cells = [cell for cell, kind in sorted(layout.items()) if kind == "E"]
     ids = rng.sample(ID_RANGE, len(supporter_cells))
-    supporter_at = dict(zip(supporter_cells, ids))
+    supporter_at = dict(zip(supporter_cells, ids, strict=False))
     present = set(ids)
     events = []
     for index, (r, c) in enumerate(event_cells):
@@ -129,7 +129,7 @@ def planted(k: int, rng: random.Random) -> dict:
     supporter_cells = [cell for cell in cells if sum(cell) % 2 == 0]
     event_cells = [cell for cell in cells if sum(cell) % 2 == 1]
     ids = rng.sample(range(1, 10_000), len(supporter_cells))
-    supporter_at = dict(zip(supporter_cells, ids))
+    supporter_at = dict(zip(supporter_cells, ids, strict=False))
     present = set(ids)
     events = []
     for index, (r, c) in enumerate(event_cells):

@@ -311,7 +311,7 @@ class Group:
         """Per instance: reference time / solver time, and whether it is only a lower bound (the
         reference ran out of time, so its time is capped at the limit)."""
         pairs = []
-        for mine, theirs in zip(self.solver, reference):
+        for mine, theirs in zip(self.solver, reference, strict=False):
             capped = theirs["status"] == "unproven"
             other = self.limit if capped else theirs["seconds"]
             pairs.append((other / max(mine["seconds"], 1e-6), capped))
@@ -476,7 +476,7 @@ def cross_checks(groups: list[Group]) -> list[str]:
                 if not row["checked"]:
                     problems.append(f"{row['name']}: {label} returned an arrangement the checker rejects")
         for label, rows in (("oracle", g.oracle), ("plain", g.plain)):
-            for mine, theirs in zip(g.solver, rows or []):
+            for mine, theirs in zip(g.solver, rows or [], strict=False):
                 if mine["status"] == "unproven" or theirs["status"] == "unproven":
                     if mine["status"] == "optimal" and theirs["tricks"] is not None and theirs["tricks"] > mine["tricks"]:
                         problems.append(f"{mine['name']}: {label} found {theirs['tricks']} > proven {mine['tricks']}")

@@ -15,11 +15,11 @@ sys.path[:0] = [str(ROOT)]
 
 
 def main() -> None:
+    import ortools.sat.python.cp_model  # noqa: F401  (import cost kept out of the times)
+
     from model.whitehouse.network.arrangement import check_arrangement
     from model.whitehouse.network.io import load_question
     from solver.network.solve import solve_tricks
-
-    import ortools.sat.python.cp_model  # noqa: F401  (import cost kept out of the times)
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=float, default=10.0)

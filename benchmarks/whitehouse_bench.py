@@ -14,12 +14,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from model.whitehouse.engine import Engine
 from model.whitehouse.cards import sample_catalogue
+from model.whitehouse.engine import Engine
 from model.whitehouse.log import random_game
 from model.whitehouse.rules import WhitehouseRules
 from model.whitehouse.tricks import TrickOracle, UnprovenTotal, solver_solve
-
 
 #: Seconds each solve may take before a game is counted as undecided.
 SOLVE_LIMIT = 10.0

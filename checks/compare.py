@@ -12,8 +12,9 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from checks import registry, rulings
 from model.common.errors import InputError
@@ -134,7 +135,7 @@ def invariant_changes(game: str, name: str, a: Any, b: Any, time_limit: float) -
     under_a = run_checks({game: registry.rules(game, {name: a})}, game, time_limit)
     under_b = run_checks({game: registry.rules(game, {name: b})}, game, time_limit)
     changed = [InvariantChange(x.invariant.id, x.invariant.title, x.result.status, y.result.status)
-               for x, y in zip(under_a, under_b) if x.result.status != y.result.status]
+               for x, y in zip(under_a, under_b, strict=False) if x.result.status != y.result.status]
     return len(under_a), changed
 
 
@@ -164,8 +165,8 @@ def _socks_game(rules: Any, seed: int) -> tuple[float, float, float]:
 
 
 def _whitehouse_game(rules: Any, seed: int) -> tuple[float, float, float]:
-    from model.whitehouse.engine import new_game, shuffled_decks
     from model.whitehouse.cards import sample_catalogue
+    from model.whitehouse.engine import new_game, shuffled_decks
     from model.whitehouse.log import random_game
 
     catalogue = sample_catalogue()
@@ -231,7 +232,7 @@ def _run_local(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], w
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(play_chunk, game, rules_a, rules_b, chunk) for chunk in chunks]
-        for chunk, future in zip(chunks, futures):
+        for chunk, future in zip(chunks, futures, strict=False):
             results.append(future.result())
             if progress:
                 progress(len(chunk))
@@ -255,7 +256,7 @@ def _run_ray(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], add
         remote = ray.remote(play_chunk)
         refs = [remote.remote(game, rules_a, rules_b, chunk) for chunk in chunks]
         results = []
-        for chunk, ref in zip(chunks, refs):
+        for chunk, ref in zip(chunks, refs, strict=False):
             results.append(ray.get(ref))
             if progress:
                 progress(len(chunk))
@@ -267,7 +268,7 @@ def _run_ray(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], add
 
 def paired(name: str, a: Sequence[float], b: Sequence[float]) -> Statistic:
     """Means under A and B and the mean paired difference with its 95% confidence interval."""
-    diffs = [y - x for x, y in zip(a, b)]
+    diffs = [y - x for x, y in zip(a, b, strict=False)]
     mean = statistics.fmean(diffs)
     spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
     return Statistic(name, statistics.fmean(a), statistics.fmean(b), mean, mean - Z95 * spread, mean + Z95 * spread)

@@ -10,8 +10,9 @@ Python engine. ``run`` turns that into Proved / Violated / Unknown with the time
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 import z3
 
@@ -174,21 +175,21 @@ def first_difference(
     if not points:
         return None
     sample_inputs, sample_outputs = points[0]
-    symbols = [z3.Bool(n) if isinstance(v, bool) else z3.Int(n) for n, v in zip(names, sample_inputs)]
+    symbols = [z3.Bool(n) if isinstance(v, bool) else z3.Int(n) for n, v in zip(names, sample_inputs, strict=False)]
     outputs = list(encode(*symbols))
     if len(outputs) != len(sample_outputs):
         raise ValueError(f"{function}: {len(outputs)} encoded outputs, {len(sample_outputs)} Python ones")
     cases = []
     for inputs, expected in points:
-        at = z3.And([s == v for s, v in zip(symbols, inputs)])
-        wrong = z3.Or([o != v for o, v in zip(outputs, expected)])
+        at = z3.And([s == v for s, v in zip(symbols, inputs, strict=False)])
+        wrong = z3.Or([o != v for o, v in zip(outputs, expected, strict=False)])
         cases.append(z3.And(at, wrong))
     solver = context.solver()
     solver.add(z3.Or(cases))
     model = context.search(solver)
     if model is None:
         return None
-    inputs = {n: read(model, s) for n, s in zip(names, symbols)}
+    inputs = {n: read(model, s) for n, s in zip(names, symbols, strict=False)}
     python = next(e for i, e in points if tuple(i) == tuple(inputs[n] for n in names))
     return Agreement(function, inputs, list(python), [read(model, o) for o in outputs])
 

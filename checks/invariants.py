@@ -7,20 +7,17 @@ Likes and Lies); ``ENCODINGS`` holds the Z3 encodings each one runs with by defa
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
-from checks.likes import invariants as likes
-
-from checks.social import invariants as social
-
-from checks.socks import invariants as socks
-
-from checks.whitehouse import network_invariants as tricks
-
-from checks.whitehouse import invariants as whitehouse
 from checks.core import Invariant, run
+from checks.likes import invariants as likes
 from checks.result import CheckResult
+from checks.social import invariants as social
+from checks.socks import invariants as socks
+from checks.whitehouse import invariants as whitehouse
+from checks.whitehouse import network_invariants as tricks
 
 #: The modules of invariants, in the order they are run and listed.
 MODULES = (tricks, whitehouse, socks, social, likes)

@@ -9,8 +9,9 @@ games, so options are keyed by (game, name).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from model.common.errors import InputError
 from model.common.options import RuleOption
@@ -159,7 +160,7 @@ def _social_rules(values: Mapping[str, Any], source: str) -> Any:
 
 
 def _likes_rules(values: Mapping[str, Any], source: str) -> Any:
-    from model.likes.rules import LIKES_OPTIONS, LikesRules
     from model.common.options import build_rules
+    from model.likes.rules import LIKES_OPTIONS, LikesRules
 
     return build_rules(LikesRules, LIKES_OPTIONS, values, source)

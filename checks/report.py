@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Sequence
 from dataclasses import asdict
-from typing import Any, Sequence
+from typing import Any
 
 from checks.invariants import Checked
 from checks.result import Unknown, Violated, result_json

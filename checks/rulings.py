@@ -10,8 +10,9 @@ from __future__ import annotations
 import copy
 import importlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from checks import registry
 
@@ -53,7 +54,7 @@ def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
         return out
     if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
         out = []
-        for index, (e, a) in enumerate(zip(expected, actual)):
+        for index, (e, a) in enumerate(zip(expected, actual, strict=False)):
             out += differences(e, a, f"{path}[{index}]")
         return out
     if expected == actual and type(expected) is type(actual):

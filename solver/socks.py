@@ -12,12 +12,13 @@ Either answer is scored again by ``model.socks.scoring`` before it is returned.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import Literal
 
+from model.common.status import Status
 from model.socks.cards import SocksRules
 from model.socks.scoring import Hand, PlayerScore, decide_winners, score_hand
-from model.common.status import Status
 
 Method = Literal["auto", "cpsat", "exact"]
 #: CP-SAT's objective coefficients stay below this (the lexicographic stage is split otherwise).
@@ -56,7 +57,7 @@ class GameScore:
 
 def expand(domain: Sequence[int], counts: Sequence[int]) -> tuple[int, ...]:
     """A count per set as one set per wild card, in ascending set order."""
-    return tuple(number for number, count in zip(domain, counts) for _ in range(count))
+    return tuple(number for number, count in zip(domain, counts, strict=False) for _ in range(count))
 
 
 def _key(result: PlayerScore) -> tuple[int, int]:
@@ -97,9 +98,9 @@ def _cpsat(hand: Hand, rules: SocksRules, time_limit: float) -> WildChoice:
     # every open wild card joins exactly one set
     model.Add(sum(added) == free)
     # a set scores exactly when its count (printed + placed + chosen) is even
-    for number, a, e, h in zip(domain, added, even, halves):
+    for number, a, e, h in zip(domain, added, even, halves, strict=False):
         model.Add(base[number] + a == 2 * h + 1 - e)
-    score = sum(stars[n] * e for n, e in zip(domain, even))
+    score = sum(stars[n] * e for n, e in zip(domain, even, strict=False))
     counted = sum(even) if rules.tie_break_counts == "scoring_sets" else len(domain)
 
     solver = cp_model.CpSolver()
@@ -134,7 +135,7 @@ def _cpsat(hand: Hand, rules: SocksRules, time_limit: float) -> WildChoice:
         chunks[-1].append(index)
     for chunk in chunks:
         weights = [(free + 1) ** (len(chunk) - 1 - k) for k in range(len(chunk))]
-        objective = sum(w * added[i] for w, i in zip(weights, chunk))
+        objective = sum(w * added[i] for w, i in zip(weights, chunk, strict=False))
         model.ClearObjective()
         model.Maximize(objective)
         proven &= solve()

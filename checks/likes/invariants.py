@@ -10,8 +10,9 @@ up at call time, and the moves through the engine's own table.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import z3
 
@@ -90,7 +91,7 @@ def z3_intent_steps(misinformation: Any, reported: Any, printed: Sequence[tuple[
         z3.If(misinformation, 0, likes_rules.TRUE_INFORMATION_INFLUENCER_PENALTY),
     ]
     chosen = [z3.If(z3.And(z3.BoolVal(printed_steps), present), value, default)
-              for (present, value), default in zip(printed, defaults)]
+              for (present, value), default in zip(printed, defaults, strict=False)]
     return z3.If(reported, chosen[1], chosen[0]), z3.If(reported, chosen[2], 0)
 
 
@@ -224,7 +225,7 @@ def check_streak(ctx: Context) -> Counterexample | None:
         got.append(step.penalised)
         count_run = 0 if role is Role.OTHER else count_run + (role is Role.INFLUENCER)
         expected.append(role is Role.INFLUENCER and bool(_expected_penalty(count_run, after_third)))
-    first = next((i for i, (a, b) in enumerate(zip(got, expected)) if a != b), None)
+    first = next((i for i, (a, b) in enumerate(zip(got, expected, strict=False)) if a != b), None)
     return Counterexample(
         {"roles": [r.value for r in seq], "penalised": got, "expected": expected},
         "round: " + " ".join(f"{i + 1:>3}" for i in range(len(seq))) + "\nrole:  "

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import z3
 
@@ -51,9 +52,9 @@ def z3_scores(owner: Sequence[Any], where: Sequence[Any], profile_of: Sequence[A
     """``Referee.scores``: each player's points from where every card lies."""
     out = []
     for p in range(players):
-        shown = count(z3.And(w == PROFILE, q == p, z3.Not(r)) for w, q, r in zip(where, profile_of, returned))
-        held = count(z3.And(o == p, w != PROFILE) for o, w in zip(owner, where))
-        given_back = count(z3.And(o == p, r) for o, r in zip(owner, returned))
+        shown = count(z3.And(w == PROFILE, q == p, z3.Not(r)) for w, q, r in zip(where, profile_of, returned, strict=False))
+        held = count(z3.And(o == p, w != PROFILE) for o, w in zip(owner, where, strict=False))
+        given_back = count(z3.And(o == p, r) for o, r in zip(owner, returned, strict=False))
         out.append(shown - held - given_back)
     return out
 
@@ -146,7 +147,7 @@ def check_quiz_cases(ctx: Context) -> Counterexample | None:
         as_written = z3.And(
             exactly_one([case_a, case_b, case_c]),
             z3.Implies(case_a, z3.And(z3.Not(author), z3.And(rewarded))),
-            z3.Implies(case_b, z3.And(author, z3.And([r == g for r, g in zip(rewarded, right)]))),
+            z3.Implies(case_b, z3.And(author, z3.And([r == g for r, g in zip(rewarded, right, strict=False)]))),
             z3.Implies(case_c, z3.And(author, z3.Not(z3.Or(rewarded)))),
         )
         solver = ctx.solver()
@@ -183,13 +184,13 @@ class TableSymbols:
     returned: list[Any]
 
     @classmethod
-    def make(cls, cards: int) -> "TableSymbols":
+    def make(cls, cards: int) -> TableSymbols:
         return cls([z3.Int(f"own{c}") for c in range(cards)], [z3.Int(f"at{c}") for c in range(cards)],
                    [z3.Int(f"in{c}") for c in range(cards)], [z3.Bool(f"back{c}") for c in range(cards)])
 
     def facts(self, players: int) -> list[Any]:
         out = []
-        for o, w, q, r in zip(self.owner, self.where, self.profile_of, self.returned):
+        for o, w, q, r in zip(self.owner, self.where, self.profile_of, self.returned, strict=False):
             out += [o >= 0, o < players, w >= HAND, w <= PROFILE, q >= 0, q < players]
             # Only a Like in another player's Profile can go back at scoring.
             out.append(z3.Implies(r, z3.And(w == PROFILE, q != o)))
@@ -216,7 +217,7 @@ class Table:
         return {"cards": [
             {"card": card, "owner": NAMES[o], "in": places[w] + (f" of {NAMES[q]}" if w == PROFILE else ""),
              "returned": r}
-            for card, o, w, q, r in zip(self.card_ids(), self.owner, self.where, self.profile_of, self.returned)]}
+            for card, o, w, q, r in zip(self.card_ids(), self.owner, self.where, self.profile_of, self.returned, strict=False)]}
 
     def drawing(self, players: int) -> str:
         ids = self.card_ids()
@@ -248,7 +249,7 @@ def referee_scores(rules: Any, table: Table, players: int) -> list[int]:
     referee.pile = {n: deque() for n in names}
     referee.profile = {n: [] for n in names}
     referee.likes = {}
-    for card, o, w, q, r in zip(table.card_ids(), table.owner, table.where, table.profile_of, table.returned):
+    for card, o, w, q, r in zip(table.card_ids(), table.owner, table.where, table.profile_of, table.returned, strict=False):
         if w == HAND:
             referee.hand[names[o]].append(card)
         elif w == PILE:
@@ -266,7 +267,7 @@ def check_score_identity(ctx: Context) -> Counterexample | None:
     for players in range(2, SCORE_PLAYERS + 1):
         sym = TableSymbols.make(SCORE_CARDS)
         scores = enc.scores(sym.owner, sym.where, sym.profile_of, sym.returned, players)
-        shown = count(z3.And(w == PROFILE, z3.Not(r)) for w, r in zip(sym.where, sym.returned))
+        shown = count(z3.And(w == PROFILE, z3.Not(r)) for w, r in zip(sym.where, sym.returned, strict=False))
         solver = ctx.solver()
         solver.add(*sym.facts(players))
         solver.add(z3.Sum(scores) != 2 * shown - SCORE_CARDS)
@@ -276,10 +277,10 @@ def check_score_identity(ctx: Context) -> Counterexample | None:
         table = Table([read(model, v) for v in sym.owner], [read(model, v) for v in sym.where],
                       [read(model, v) for v in sym.profile_of], [read(model, v) for v in sym.returned])
         got = referee_scores(ctx.rules, table, players)
-        in_profiles = sum(1 for w, r in zip(table.where, table.returned) if w == PROFILE and not r)
+        in_profiles = sum(1 for w, r in zip(table.where, table.returned, strict=False) if w == PROFILE and not r)
         identity = 2 * in_profiles - SCORE_CARDS
         return Counterexample(
-            {**table.json(), "scores": dict(zip(NAMES, got)), "identity": identity},
+            {**table.json(), "scores": dict(zip(NAMES, got, strict=False)), "identity": identity},
             table.drawing(players),
             f"Referee.scores: {got}, total {sum(got)}; 2 x {in_profiles} cards in Profiles - "
             f"{SCORE_CARDS} cards = {identity}",
@@ -318,7 +319,7 @@ def check_like_rule(ctx: Context) -> Counterexample | None:
         return None
     values = [read(model, v) for v in (own, active, passed, already)]
     code, refused = _like_python(ctx.rules, *values)
-    shown = dict(zip(("own_gallery", "active", "owner_passed", "already_liked"), values))
+    shown = dict(zip(("own_gallery", "active", "owner_passed", "already_liked"), values, strict=False))
     wrong = (code == 0 and (values[0] or not values[1] or (values[2] and ctx.rules.pass_closes_gallery)
                             or values[3])) or (values[0] and code != 1)
     return Counterexample(
@@ -374,7 +375,7 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     def score_points():
         for owners in itertools.product(range(2), repeat=2):
             for chosen in itertools.product(places, repeat=2):
-                if any(r and q == o for (w, q, r), o in zip(chosen, owners)):
+                if any(r and q == o for (w, q, r), o in zip(chosen, owners, strict=False)):
                     continue
                 table = Table(list(owners), [c[0] for c in chosen], [c[1] for c in chosen], [c[2] for c in chosen])
                 flat = (*owners, *[v for c in chosen for v in (c[0], c[1])], *[c[2] for c in chosen])

@@ -11,8 +11,9 @@ then the fewest sets, then the ``final_tie`` option. Counterexamples are rebuilt
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import z3
 
@@ -45,7 +46,7 @@ def z3_set_stars(stars: Sequence[Any], wild_sets: Sequence[Any]) -> list[Any]:
 
 def z3_score(counts: Sequence[Any], stars: Sequence[Any]) -> Any:
     """A set scores its stars when its count is even."""
-    return z3.Sum([z3.If(c % 2 == 0, s, 0) for c, s in zip(counts, stars)] or [z3.IntVal(0)])
+    return z3.Sum([z3.If(c % 2 == 0, s, 0) for c, s in zip(counts, stars, strict=False)] or [z3.IntVal(0)])
 
 
 def z3_set_count(counts: Sequence[Any], tie_break_counts: str) -> Any:
@@ -64,12 +65,12 @@ def z3_decide_winners(scores: Sequence[Any], set_counts: Sequence[Any], final_ti
     leader = [s == best for s in scores]
     big = MAX_SET_COUNT * 10 + 10
     fewest = z3.IntVal(big)
-    for lead, sets in zip(leader, set_counts):
+    for lead, sets in zip(leader, set_counts, strict=False):
         fewest = z3.If(z3.And(lead, sets < fewest), sets, fewest)
-    still = [z3.And(lead, sets == fewest) for lead, sets in zip(leader, set_counts)]
+    still = [z3.And(lead, sets == fewest) for lead, sets in zip(leader, set_counts, strict=False)]
     leaders, stills = count(leader), count(still)
     wins = [z3.If(leaders == 1, lead, z3.If(stills == 1, st, z3.And(z3.BoolVal(final_tie != "no_winner"), st)))
-            for lead, st in zip(leader, still)]
+            for lead, st in zip(leader, still, strict=False)]
     decided = z3.If(leaders == 1, 0, z3.If(stills == 1, 1, 3 if final_tie == "no_winner" else 2))
     return wins, decided
 
@@ -96,13 +97,13 @@ class HandSymbols:
     placed: list[Any]  # whether each wild card is in the hand
 
     @classmethod
-    def make(cls, prefix: str = "") -> "HandSymbols":
+    def make(cls, prefix: str = "") -> HandSymbols:
         return cls([z3.Int(f"{prefix}n{i}") for i in range(SETS)], [z3.Int(f"{prefix}s{i}") for i in range(SETS)],
                    [z3.Int(f"{prefix}w{j}") for j in range(WILDS)], [z3.Bool(f"{prefix}p{j}") for j in range(WILDS)])
 
     def facts(self) -> list[Any]:
         out = []
-        for n, s in zip(self.printed, self.stars):
+        for n, s in zip(self.printed, self.stars, strict=False):
             out += [n >= 0, n <= MAX_SOCKS, s >= 0, s <= MAX_STARS_PER_SOCK * n]
         for w in self.wilds:
             # A wild card joins a set the player holds (one with a printed Sock).
@@ -111,7 +112,7 @@ class HandSymbols:
 
     def wild_sets(self) -> list[Any]:
         """The set of each wild card in the hand (-1 for one not held)."""
-        return [z3.If(p, w, -1) for w, p in zip(self.wilds, self.placed)]
+        return [z3.If(p, w, -1) for w, p in zip(self.wilds, self.placed, strict=False)]
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ class DecodedHand:
 
     def hand(self, name: str = "P1", drop: int | None = None, without_wilds: bool = False) -> socks_scoring.Hand:
         sets = []
-        for i, (n, s) in enumerate(zip(self.printed, self.stars)):
+        for i, (n, s) in enumerate(zip(self.printed, self.stars, strict=False)):
             if n == 0 or i == drop:
                 continue
             low, extra = divmod(s, n)
@@ -151,7 +152,7 @@ class DecodedHand:
 def decode_hand(model: z3.ModelRef, sym: HandSymbols) -> DecodedHand:
     return DecodedHand(
         [read(model, n) for n in sym.printed], [read(model, s) for s in sym.stars],
-        [read(model, w) for w, p in zip(sym.wilds, sym.placed) if read(model, p)],
+        [read(model, w) for w, p in zip(sym.wilds, sym.placed, strict=False) if read(model, p)],
     )
 
 
@@ -256,19 +257,19 @@ class TableSymbols:
     sets: list[Any]
 
     @classmethod
-    def make(cls) -> "TableSymbols":
+    def make(cls) -> TableSymbols:
         return cls([z3.Int(f"score{p}") for p in range(PLAYERS)], [z3.Int(f"sets{p}") for p in range(PLAYERS)])
 
     def facts(self) -> list[Any]:
         out = []
-        for s, n in zip(self.scores, self.sets):
+        for s, n in zip(self.scores, self.sets, strict=False):
             out += [s >= 0, s <= MAX_SCORE, n >= 0, n <= MAX_SET_COUNT, z3.Implies(s > 0, n >= 1)]
         return out
 
 
 def _players(model: z3.ModelRef, sym: TableSymbols) -> list[socks_scoring.PlayerScore]:
     return [socks_scoring.PlayerScore(f"P{p + 1}", read(model, s), read(model, n), (), ())
-            for p, (s, n) in enumerate(zip(sym.scores, sym.sets))]
+            for p, (s, n) in enumerate(zip(sym.scores, sym.sets, strict=False))]
 
 
 def _table(players: Sequence[socks_scoring.PlayerScore]) -> str:

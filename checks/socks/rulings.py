@@ -30,8 +30,8 @@ from model.socks.engine import (
     WildState,
     play,
 )
-from model.socks.log import move_from_turn
 from model.socks.io import TurnIn, parse_rules, parse_scoring
+from model.socks.log import move_from_turn
 from solver.socks import score_game
 
 SOURCE = "<ruling>"

@@ -14,8 +14,9 @@ case up to the stated sizes. Counterexamples are replayed by applying a ``Take``
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import z3
 
@@ -45,7 +46,7 @@ def z3_refill(row: Sequence[Any], deck: Sequence[Any], filled: Sequence[bool], e
     with ``top_up``, every empty slot, the cards already there moving furthest."""
     deck = list(deck)
     if empty_deck == "top_up":
-        present = [v for v, f in zip(row, filled) if f]
+        present = [v for v, f in zip(row, filled, strict=False) if f]
         while len(present) < 3 and deck:
             present.insert(0, deck.pop(0))
         pad = 3 - len(present)
@@ -105,7 +106,7 @@ class Symbols:
     hand: list[Any]
 
     @classmethod
-    def make(cls) -> "Symbols":
+    def make(cls) -> Symbols:
         return cls([z3.Int(f"d{i}") for i in range(MAX_DECK)], [z3.Int(f"r{i}") for i in range(3)],
                    [z3.Int(f"h{i}") for i in range(MAX_HAND)])
 
@@ -156,7 +157,8 @@ def replay_take(rules: Any, shape: Shape, deck: list[int], row: list[int | None]
     (the hand holds Supporters only, so nothing can lock) and return the state after it."""
     from model.whitehouse import engine
     from model.whitehouse.cards import sample_catalogue
-    from model.whitehouse.state import Player, State, Take as TakeMove
+    from model.whitehouse.state import Player, State
+    from model.whitehouse.state import Take as TakeMove
 
     catalogue = sample_catalogue()
     events = catalogue.ids("event")
@@ -284,13 +286,13 @@ def check_furthest_affordable(ctx: Context) -> Counterexample | None:
 def check_row_order(ctx: Context) -> Counterexample | None:
     def violation(take: Take, shape: Shape) -> Any:
         remaining = [take.before_row[j] for j in range(3) if j != shape.slot and shape.filled[j]]
-        present = [v for v, f in zip(take.row, take.filled) if f]
+        present = [v for v, f in zip(take.row, take.filled, strict=False) if f]
         drawn = len(present) - len(remaining)
         deck_before = take.before_deck + [take.before_hand[i] for i in shape.discards]
         wrong = [z3.BoolVal(drawn < 0)]
         # The remaining cards sit furthest from the deck, in their old order.
         if drawn >= 0:
-            wrong += [a != b for a, b in zip(present[drawn:], remaining)]
+            wrong += [a != b for a, b in zip(present[drawn:], remaining, strict=False)]
             # Every new face-up card is one of the deck's top cards.
             top = deck_before[:drawn]
             wrong += [z3.And([v != t for t in top] or [z3.BoolVal(True)]) for v in present[:drawn]]
@@ -350,7 +352,7 @@ def check_encodings(ctx: Context) -> Counterexample | None:
         expected = list(after.decks[0]) + engine_row + list(after.players[0].supporters)
         encoded = take.deck + list(take.row) + take.hand
         differs = z3.BoolVal(True) if len(expected) != len(encoded) else z3.Or(
-            [a != b for a, b in zip(encoded, expected)] or [z3.BoolVal(False)])
+            [a != b for a, b in zip(encoded, expected, strict=False)] or [z3.BoolVal(False)])
         options.append(z3.And(case == index, z3.Or(differs, z3.Not(encoded_legal))))
         results.append((expected, encoded))
     hand_size, slot, filled = z3.Int("hand_size"), z3.Int("slot"), z3.Bool("filled")

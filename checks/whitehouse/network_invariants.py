@@ -13,8 +13,9 @@ A counterexample is rebuilt as a ``Network`` and an ``Arrangement`` and replayed
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import z3
 
@@ -102,7 +103,7 @@ def symbolic(n: int, box: int, prefix: str = "c", ordered: bool = True) -> tuple
     for card in cards:
         facts += [card.row >= 0, card.row < box, card.col >= 0, card.col < box]
     if ordered and n:
-        for a, b in zip(cards, cards[1:]):
+        for a, b in zip(cards, cards[1:], strict=False):
             facts.append(z3.Or(a.row < b.row, z3.And(a.row == b.row, a.col < b.col)))
         facts.append(cards[0].row == 0)
         facts.append(z3.Or([c.col == 0 for c in cards]))
@@ -162,7 +163,7 @@ class Layout:
             "supporters": [{"id": s.id} for s in network.supporters],
             "events": [{"id": e.id, "supporters": sorted(e.supporters)} for e in network.events],
             "arrangement": [{"card": str(r.id), "row": row, "col": col}
-                            for r, (row, col) in zip(self.refs(), self.cells)],
+                            for r, (row, col) in zip(self.refs(), self.cells, strict=False)],
         }
 
     def drawing(self, mark: dict[int, str] | None = None) -> str:
@@ -388,13 +389,13 @@ def check_encodings(ctx: Context) -> Counterexample | None:
                 continue  # the cards before the entering one are interchangeable
             for kinds in itertools.product((True, False), repeat=n):
                 for chosen in itertools.product((True, False), repeat=len(pairs)):
-                    layout = Layout(list(placed), list(kinds), {p for p, on in zip(pairs, chosen) if on})
+                    layout = Layout(list(placed), list(kinds), {p for p, on in zip(pairs, chosen, strict=False) if on})
                     expected = _python_outputs(layout, n)
-                    at = [c.row == r for c, (r, _) in zip(cards, placed)]
-                    at += [c.col == col for c, (_, col) in zip(cards, placed)]
-                    at += [c.supporter == k for c, k in zip(cards, kinds)]
-                    at += [extra["matches"][p] == on for p, on in zip(pairs, chosen)]
-                    cases.append(z3.And(z3.And(at), z3.Or([o != v for o, v in zip(outputs, expected)])))
+                    at = [c.row == r for c, (r, _) in zip(cards, placed, strict=False)]
+                    at += [c.col == col for c, (_, col) in zip(cards, placed, strict=False)]
+                    at += [c.supporter == k for c, k in zip(cards, kinds, strict=False)]
+                    at += [extra["matches"][p] == on for p, on in zip(pairs, chosen, strict=False)]
+                    cases.append(z3.And(z3.And(at), z3.Or([o != v for o, v in zip(outputs, expected, strict=False)])))
         solver = ctx.solver()
         solver.add(z3.Or(cases))
         model = ctx.search(solver)

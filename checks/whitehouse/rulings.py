@@ -36,13 +36,24 @@ def _project(actual: Any, template: Any) -> Any:
     if isinstance(template, dict) and isinstance(actual, dict):
         return {key: _project(actual.get(key), value) for key, value in template.items()}
     if isinstance(template, list) and isinstance(actual, list) and len(template) == len(actual):
-        return [_project(a, t) for a, t in zip(actual, template)]
+        return [_project(a, t) for a, t in zip(actual, template, strict=False)]
     return actual
 
 
 def _entry(situation: dict, rules: dict) -> dict:
+    from model.whitehouse.network.arrangement import (
+        EVENT,
+        SUPPORTER,
+        Arrangement,
+        CardRef,
+        Event,
+        Network,
+        Placement,
+        Supporter,
+        count_tricks,
+        entry_cells,
+    )
     from model.whitehouse.rules import whitehouse_rules
-    from model.whitehouse.network.arrangement import EVENT, SUPPORTER, Arrangement, CardRef, Event, Network, Placement, Supporter, count_tricks, entry_cells
 
     net = situation["network"]
     card = situation["card"]
@@ -114,7 +125,7 @@ def differences(ruling: dict) -> list[str]:
         elif isinstance(want, list) and isinstance(got, list) and len(want) == len(got) and any(
             isinstance(w, dict) for w in want
         ):
-            for index, (w, g) in enumerate(zip(want, got)):
+            for index, (w, g) in enumerate(zip(want, got, strict=False)):
                 walk(f"{path}[{index}]", w, g)
         elif want != got:
             found.append(f"{path}: expected {json.dumps(want)}, got {json.dumps(got)}")

@@ -7,8 +7,9 @@ holds one choice for each; engines take that object as an argument and read noth
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from model.common.errors import InputError, join_path
 

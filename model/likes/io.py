@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Annotated, Any, Literal, Sequence
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from model.common.errors import InputError
 from model.common.jsonio import load_json, parse_json, validation_error
+from model.common.options import build_rules
 from model.likes.engine import (
     Board,
     Catalogue,
@@ -43,7 +45,6 @@ from model.likes.rules import (
     LikesRules,
     max_streak,
 )
-from model.common.options import build_rules
 
 SAMPLE_BOARD = "likes-sample-board.json"
 SAMPLE_EVENTS = "likes-sample-events.json"

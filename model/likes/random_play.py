@@ -12,8 +12,8 @@ spent; when they are reshuffled instead, the Caption and Content cards in the bo
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 from model.likes.engine import (
     Catalogue,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from model.common.options import rules_as_dict
 from model.likes.engine import GameResult, IllegalInput, PlayerState, RoundResult, Step
 from model.likes.rules import RULEBOOK, LikesRules
-from model.common.options import rules_as_dict
 
 
 def violation_json(error: IllegalInput | None) -> dict[str, str] | None:

@@ -368,7 +368,7 @@ def intent_steps(
         raise ValueError(f"unknown Intent kind {kind!r}")
     printed = (if_not_reported, if_reported, influencer_if_reported)
     unreported, reported_steps, penalty = (
-        p if printed_steps and p is not None else d for p, d in zip(printed, defaults)
+        p if printed_steps and p is not None else d for p, d in zip(printed, defaults, strict=False)
     )
     if reported:
         return IntentSteps(reported_steps, penalty)

@@ -187,7 +187,7 @@ class Referee:
         self.pile: dict[str, deque[str]] = {}
         self.profile: dict[str, list[Placed]] = {name: [] for name in self.names}
         self.removed: dict[str, tuple[str, ...]] = {}
-        for player, pile, removed in zip(self.names, setup.piles, setup.removed):
+        for player, pile, removed in zip(self.names, setup.piles, setup.removed, strict=False):
             self.hand[player] = list(pile[:HAND_SIZE])
             self.pile[player] = deque(pile[HAND_SIZE:])
             self.removed[player] = removed

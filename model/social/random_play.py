@@ -17,10 +17,10 @@ all that is legal and it changes nothing, so the round stops there and is scored
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
-from model.social.engine import GameResult, Referee, judge_game
 from model.social.cards import LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, VOTE, Decks
+from model.social.engine import GameResult, Referee, judge_game
 from model.social.rules import SocialRules
 from model.social.schema import Event, GameSetup, Player, RoundSetup
 
@@ -123,7 +123,7 @@ def random_game(decks: Decks, rules: SocialRules, names: Sequence[str],
                 rng: random.Random) -> tuple[GameSetup, GameResult]:
     """A whole random legal game for the named players (2 to 6, one colour each in the decks'
     order): every round's log, and the referee's verdict on them."""
-    players = tuple(Player(name, colour) for name, colour in zip(names, decks.colours))
+    players = tuple(Player(name, colour) for name, colour in zip(names, decks.colours, strict=False))
     if len(players) != len(names) or len(players) < 2:
         raise ValueError(f"2 to {len(decks.colours)} players, not {len(names)}")
     # "Before the game each player removes 5 Like cards": once, for every round.

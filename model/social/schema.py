@@ -10,7 +10,7 @@ are legal is the referee's question, not this module's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -18,7 +18,14 @@ from model.common.errors import InputError, join_path
 from model.common.jsonio import validation_error
 from model.common.options import build_rules
 from model.social.cards import (
-    ACTION_CARDS, ACTION_KINDS, LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, VOTE, Card, Decks,
+    ACTION_CARDS,
+    ACTION_KINDS,
+    LIKE,
+    QUIZ,
+    TWO_PLAYER_REMOVED_LIKES,
+    VOTE,
+    Card,
+    Decks,
     sample_decks,
 )
 from model.social.rules import SOCIAL_OPTIONS, SocialRules
@@ -43,7 +50,7 @@ class CompositionIn(_Strict):
     quiz: int = Field(ge=0, le=ACTION_CARDS)
 
     @model_validator(mode="after")
-    def _sums(self) -> "CompositionIn":
+    def _sums(self) -> CompositionIn:
         total = self.gallery + self.like + self.contest + self.quiz
         if total != ACTION_CARDS:
             raise ValueError(f"the four kinds must add up to {ACTION_CARDS} cards, not {total}")
@@ -137,7 +144,7 @@ class PassIn(_Strict):
 
 
 EventIn = Annotated[
-    Union[DrawIn, CycleIn, PlayIn, ResolveIn, RewardIn, VoteIn, StartIn, PassIn],
+    DrawIn | CycleIn | PlayIn | ResolveIn | RewardIn | VoteIn | StartIn | PassIn,
     Field(discriminator="action"),
 ]
 

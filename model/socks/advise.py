@@ -181,7 +181,7 @@ def advise(state: State) -> Advice:
         after = visible_scores(after_state)
         other = next(c for c in state.drawn if c != move.keep)
         best_other = max(after[s] for s in range(state.players) if s != me)
-        changes = tuple(a - b for a, b in zip(after, before))
+        changes = tuple(a - b for a, b in zip(after, before, strict=False))
         choice = Choice(move, _receiver(state, other), after, changes, after[me] - best_other)
         choices.append((-choice.margin, -changes[me], order, choice))
     choices.sort(key=lambda item: item[:3])

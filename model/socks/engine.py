@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
 
 from model.socks.cards import (
     BOTTOM_STACK,
@@ -124,7 +124,7 @@ class WildState:
     @classmethod
     def described(
         cls, card: int, owner: int, value: int | str, first_of_game: bool, rules: SocksRules
-    ) -> "WildState":
+    ) -> WildState:
         """A Super Sock from a position's description: its set, ``"end"`` (chosen at the end)
         or ``"waiting"`` (typed by the next Sock: anyone's when it was the game's first Sock
         and the rules say so, else its owner's)."""
@@ -248,7 +248,7 @@ class _Table:
     )
 
     @classmethod
-    def empty(cls, catalogue: Catalogue, rules: SocksRules, players: int, deck: Sequence[int]) -> "_Table":
+    def empty(cls, catalogue: Catalogue, rules: SocksRules, players: int, deck: Sequence[int]) -> _Table:
         table = cls()
         table.catalogue, table.rules, table.players = catalogue, rules, players
         table.deck = list(reversed(deck))
@@ -259,7 +259,7 @@ class _Table:
         return table
 
     @classmethod
-    def of(cls, state: State) -> "_Table":
+    def of(cls, state: State) -> _Table:
         table = cls()
         table.catalogue, table.rules, table.players = state.catalogue, state.rules, state.players
         table.deck = list(reversed(state.deck))

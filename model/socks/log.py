@@ -81,8 +81,8 @@ def write_log(
     catalogue_doc: dict | None = None,
 ) -> tuple[dict[str, Any], State]:
     """A random legal game from ``seed`` as a log document, and its final position."""
-    from solver.socks import score_game
     from model.socks.engine import final_hands
+    from solver.socks import score_game
 
     catalogue = catalogue or sample_catalogue()
     rng = random.Random(seed)
@@ -196,7 +196,7 @@ def replay(source: str, data: Any) -> ReplayReport:
     except IllegalMove as error:
         return ReplayReport(False, 0, False, None, "setup", None, error.rule, error.message)
     state = start(catalogue, rules, log.players, deck)
-    for index, (turn, move) in enumerate(zip(log.turns, moves)):
+    for index, (turn, move) in enumerate(zip(log.turns, moves, strict=False)):
         step = f"turn {index + 1}"
         try:
             if state.over:

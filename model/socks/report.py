@@ -161,8 +161,8 @@ def advice_json(advice: Advice) -> dict[str, Any]:
                 "pass_to": None if choice.passed_to is None else names[choice.passed_to],
                 "passed_super_set": choice.move.passed_super_set,
                 "effects": effects,
-                "score_change": dict(zip(names, choice.changes)),
-                "scores": dict(zip(names, choice.scores)),
+                "score_change": dict(zip(names, choice.changes, strict=False)),
+                "scores": dict(zip(names, choice.scores, strict=False)),
                 "margin": choice.margin,
             }
         )
@@ -170,7 +170,7 @@ def advice_json(advice: Advice) -> dict[str, Any]:
         "to_move": names[state.current],
         "drawn": [catalogue.id_of(c) for c in state.drawn],
         "game_ends": advice.game_ends,
-        "scores": dict(zip(names, advice.scores)),
+        "scores": dict(zip(names, advice.scores, strict=False)),
         "choices": choices,
         "rules": rules_as_dict(state.rules),
     }
@@ -185,13 +185,13 @@ def render_advice(advice: Advice) -> str:
     names, catalogue = state.names, state.catalogue
     me = state.current
     drawn = " and ".join(catalogue.label(c) for c in state.drawn)
-    now = ", ".join(f"{n} {s}" for n, s in zip(names, advice.scores))
+    now = ", ".join(f"{n} {s}" for n, s in zip(names, advice.scores, strict=False))
     lines = [f"{names[me]} to move, drew {drawn}.", f"Visible scores now: {now}."]
     if advice.game_ends:
         lines.append("The Washing Machine is drawn: the game ends at once, nothing to choose.")
         return "\n".join(lines)
     for rank, choice in enumerate(advice.choices, 1):
-        changes = ", ".join(f"{n} {_signed(c)}" for n, c in zip(names, choice.changes))
+        changes = ", ".join(f"{n} {_signed(c)}" for n, c in zip(names, choice.changes, strict=False))
         lines.append(f"{rank:>2}. {describe_move(state, choice.move)}")
         lines.append(f"    {changes}; margin to the best opponent {_signed(choice.margin)}")
     if any(c.move.effects and any(not hasattr(e, "card") for e in c.move.effects) for c in advice.choices):

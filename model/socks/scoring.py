@@ -13,8 +13,8 @@ against this model.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from model.socks.cards import SocksRules
 

@@ -9,12 +9,11 @@ it fizzles.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import json
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from model.common.errors import InputError
 from model.whitehouse.network.arrangement import Event, Supporter
@@ -167,7 +166,7 @@ class Catalogue:
 # --- input schema (pydantic, imported lazily by ``load_catalogue``) ------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _schema_models() -> Any:
     from pydantic import BaseModel, ConfigDict, Field
 
@@ -229,7 +228,7 @@ def _schema_models() -> Any:
         type: Literal["reverse", "gridlock", "lies", "deflection"]
 
     ActionIn = Annotated[
-        Union[RemoveOwn, Steal, Swap, TakeRow, ForceMove, Draw, Reshuffle, Plain],
+        RemoveOwn | Steal | Swap | TakeRow | ForceMove | Draw | Reshuffle | Plain,
         Field(discriminator="type"),
     ]
 

@@ -9,15 +9,13 @@ object; the Trick total of a network comes from a ``TrickOracle`` (the solver be
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from itertools import combinations
-from typing import Iterable
 
-from model.whitehouse.network.arrangement import EVENT, SUPPORTER, WINNING_TRICKS, Arrangement, CardRef, Network
 from model.whitehouse.cards import ACTION_TYPES, Catalogue
+from model.whitehouse.network.arrangement import EVENT, SUPPORTER, WINNING_TRICKS, Arrangement, CardRef, Network
 from model.whitehouse.rules import IllegalMove, WhitehouseRules
 from model.whitehouse.state import (
-    D,
-    E,
     KIND_INDEX,
     KIND_NAMES,
     PHASES,
@@ -26,6 +24,8 @@ from model.whitehouse.state import (
     Arrival,
     BlockLies,
     CardId,
+    D,
+    E,
     EndAction,
     Keep,
     Lock,

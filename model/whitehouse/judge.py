@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from model.whitehouse.rules import IllegalMove
 from model.whitehouse.state import (
-    D,
     KIND_INDEX,
     SLOTS,
     AcceptLies,
     Arrival,
     BlockLies,
+    D,
     Keep,
     Lock,
     LockHand,
@@ -46,7 +46,7 @@ def _decision_name(state: State) -> str:
     return f"the {state.phase} action"
 
 
-def judge(engine: "Engine", state: State, move, player: int | None) -> IllegalMove:
+def judge(engine: Engine, state: State, move, player: int | None) -> IllegalMove:
     from model.whitehouse.engine import COST, decider
 
     if state.ended:
@@ -95,7 +95,7 @@ def judge(engine: "Engine", state: State, move, player: int | None) -> IllegalMo
     return _judge_play(engine, state, move)
 
 
-def _judge_play(engine: "Engine", state: State, move: Play) -> IllegalMove:
+def _judge_play(engine: Engine, state: State, move: Play) -> IllegalMove:
     from model.whitehouse.engine import _remove_from_hand
 
     seat = state.current
@@ -131,7 +131,7 @@ def _judge_play(engine: "Engine", state: State, move: Play) -> IllegalMove:
     return IllegalMove("distraction-choice", f"{action.describe()}: this choice is not one the card allows")
 
 
-def _judge_answer(engine: "Engine", state: State, head: Arrival, move) -> IllegalMove:
+def _judge_answer(engine: Engine, state: State, head: Arrival, move) -> IllegalMove:
     if head.stage == "lies":
         return IllegalMove("decision", f"the game waits for {_decision_name(state)}; answer lies or no_lies")
     if head.stage == "block":
@@ -154,7 +154,7 @@ def _judge_answer(engine: "Engine", state: State, head: Arrival, move) -> Illega
     return _judge_lock_cards(engine, player, (head.card, move.with_card), arriving=True)
 
 
-def _judge_lock_cards(engine: "Engine", player, cards, beside=None, arriving: bool = False) -> IllegalMove:
+def _judge_lock_cards(engine: Engine, player, cards, beside=None, arriving: bool = False) -> IllegalMove:
     hand_cards = cards[1:] if arriving else cards
     for card in hand_cards:
         if not player.holds(card):

@@ -9,16 +9,15 @@ have, is bad input (``InputError``); a log that parses but holds an illegal move
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from model.common.errors import InputError, join_path
-from model.whitehouse.network.arrangement import EVENT, SUPPORTER, Arrangement, CardRef, Placement, check_arrangement
-from model.whitehouse.engine import Engine, SetupError, decider, new_game, shuffled_decks
 from model.whitehouse.cards import Catalogue, parse_catalogue, sample_catalogue
+from model.whitehouse.engine import Engine, SetupError, decider, new_game, shuffled_decks
+from model.whitehouse.network.arrangement import EVENT, SUPPORTER, Arrangement, CardRef, Placement, check_arrangement
 from model.whitehouse.rules import IllegalMove, WhitehouseRules, rules_dict, whitehouse_rules
 from model.whitehouse.state import (
     KIND_NAMES,
@@ -36,7 +35,7 @@ from model.whitehouse.tricks import TrickOracle
 # --- schema ---------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _log_models() -> Any:
     from typing import Annotated, Literal, Union
 
@@ -87,7 +86,7 @@ def _log_models() -> Any:
         player: Seat
         move: Literal["pass", "lies", "no_lies", "block", "accept", "keep"]
 
-    MoveIn = Annotated[Union[TakeIn, PlayIn, LockIn, LockHandIn, Simple], Field(discriminator="move")]
+    MoveIn = Annotated[TakeIn | PlayIn | LockIn | LockHandIn | Simple, Field(discriminator="move")]
 
     class PlacementIn(BaseModel):
         model_config = strict
@@ -141,13 +140,13 @@ def _log_models() -> Any:
         model_config = strict
         game: Literal["whitehouse"]
         note: str | None = None
-        catalogue: Union[Literal["sample"], CatalogueIn] = "sample"
+        catalogue: Literal["sample"] | CatalogueIn = "sample"
         players: Annotated[int, Field(ge=2, le=12)] | None = None
         seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = None
         decks: DecksIn | None = None
         position: PositionIn | None = None
         shuffle_seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0
-        rules: dict[str, Union[bool, int, str]] = Field(default_factory=dict)
+        rules: dict[str, bool | int | str] = Field(default_factory=dict)
         moves: list[MoveIn] = Field(default_factory=list, max_length=100000)
 
     return LogIn, MoveIn
@@ -260,7 +259,7 @@ def load_log(source: str, data: Any, oracle: TrickOracle | None = None) -> Loade
         raise InputError(source, "", str(error)) from None
     moves = []
     n = len(start.players)
-    for index, (raw, move) in enumerate(zip(data.get("moves", []), parsed.moves)):
+    for index, (raw, move) in enumerate(zip(data.get("moves", []), parsed.moves, strict=False)):
         path = join_path("moves", index)
         _check_move_cards(catalogue, source, path, raw)
         if move.player >= n:
@@ -271,7 +270,7 @@ def load_log(source: str, data: Any, oracle: TrickOracle | None = None) -> Loade
 
 def _full_decks(catalogue: Catalogue, source: str, path: str, decks: Any) -> tuple[tuple, tuple, tuple]:
     out = []
-    for kind, given in zip(KIND_NAMES, (decks.supporter, decks.event, decks.distraction)):
+    for kind, given in zip(KIND_NAMES, (decks.supporter, decks.event, decks.distraction), strict=False):
         where = join_path(path, kind)
         for index, card in enumerate(given):
             _known_card(catalogue, source, join_path(where, index), card, (kind,))
@@ -295,7 +294,7 @@ def _position(engine: Engine, source: str, raw: dict, position: Any, shuffle_see
         seen[(kind, card)] = path
 
     players = []
-    for seat, (p_raw, p) in enumerate(zip(raw["players"], position.players)):
+    for seat, (p_raw, p) in enumerate(zip(raw["players"], position.players, strict=False)):
         base = join_path(join_path("position", "players"), seat)
         for key, kind in (("supporters", "supporter"), ("events", "event"), ("gridlocks", "distraction"),
                           ("lies", "distraction")):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.whitehouse.network.arrangement import SUPPORTER, Arrangement
 from model.whitehouse.engine import decider
 from model.whitehouse.log import Replay
+from model.whitehouse.network.arrangement import SUPPORTER, Arrangement
 from model.whitehouse.rules import rules_dict
 from model.whitehouse.state import KIND_NAMES, Arrival, State
 
@@ -48,8 +48,8 @@ def state_json(state: State) -> dict[str, Any]:
             }
             for seat, p in enumerate(state.players)
         ],
-        "rows": {kind: list(row) for kind, row in zip(KIND_NAMES, state.rows)},
-        "decks": {kind: list(deck) for kind, deck in zip(KIND_NAMES, state.decks)},
+        "rows": {kind: list(row) for kind, row in zip(KIND_NAMES, state.rows, strict=False)},
+        "decks": {kind: list(deck) for kind, deck in zip(KIND_NAMES, state.decks, strict=False)},
     }
 
 
@@ -124,7 +124,7 @@ def render_state(state: State) -> list[str]:
         tail = f"; {', '.join(extra)}" if extra else ""
         lines.append(f"  player {seat}: {p.tricks} Tricks (proven); hand {hand}{tail}")
         lines.extend(_grid(p.network))
-    for kind, row in zip(KIND_NAMES, state.rows):
+    for kind, row in zip(KIND_NAMES, state.rows, strict=False):
         shown = " ".join(_card(c) for c in row)
         lines.append(f"  {kind} row (closest..furthest): {shown}; deck {len(state.decks[KIND_NAMES.index(kind)])}")
     return lines

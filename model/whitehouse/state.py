@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
-from model.whitehouse.network.arrangement import Arrangement
 from model.whitehouse.cards import Catalogue
+from model.whitehouse.network.arrangement import Arrangement
 from model.whitehouse.rules import WhitehouseRules
 
 CardId = int | str

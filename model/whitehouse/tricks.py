@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from model.whitehouse.network.arrangement import (
     EVENT,
@@ -165,7 +165,7 @@ class TrickOracle:
         else:
             self.stats["cache"] += 1
         tricks, cells, how = cached
-        arrangement = Arrangement(tuple(Placement(card, r, c) for card, (r, c) in zip(order, cells)))
+        arrangement = Arrangement(tuple(Placement(card, r, c) for card, (r, c) in zip(order, cells, strict=False)))
         return Total(tricks, arrangement.normalized(), how)
 
 

@@ -10,10 +10,12 @@ the same byte for byte on every run.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from model.common.options import rules_as_dict
+from model.common.status import Status
 from model.whitehouse.network.arrangement import (
     Arrangement,
     ArrangementReport,
@@ -25,7 +27,6 @@ from model.whitehouse.network.arrangement import (
     entry_cells,
 )
 from model.whitehouse.network.io import TricksQuestion
-from model.common.status import Status
 from solver.network import solve as tricks_solver
 from solver.network.solve import Progress, TricksSolution
 

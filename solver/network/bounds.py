@@ -148,7 +148,7 @@ def cheap_bounds(problem: Problem) -> list[Bound]:
         )
     bounds.append(Bound(total, "borders", words))
     if len(groups) > 1:
-        mixed = [min(flows[g[0]], b) for g, b in zip(groups, borders)]
+        mixed = [min(flows[g[0]], b) for g, b in zip(groups, borders, strict=False)]
         if sum(mixed) < min(sides, total):
             parts = " + ".join(str(m) for m in mixed)
             bounds.append(

@@ -16,8 +16,8 @@ the easy ones closing in the first round.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from solver.network.problem import Layout, Problem
 

@@ -14,8 +14,8 @@ Only this module imports OR-Tools (0.5 s on import), and only when a model is bu
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from solver.network.bounds import SIDES
 from solver.network.problem import Cell, Layout, Problem, around, is_connected, normalise, transform
@@ -178,9 +178,9 @@ class BuiltModel:
         model.add(self.col_used[0] == 1)
         if not spec.pieces:
             # One piece spans consecutive rows and columns.
-            for a, b in zip(rows, rows[1:]):
+            for a, b in zip(rows, rows[1:], strict=False):
                 model.add(self.row_used[b] <= self.row_used[a])
-            for a, b in zip(cols, cols[1:]):
+            for a, b in zip(cols, cols[1:], strict=False):
                 model.add(self.col_used[b] <= self.col_used[a])
 
         # Transposition: row 0 holds at least as many cards as column 0.
@@ -417,7 +417,7 @@ class BuiltModel:
         layout: Layout = {}
         for k, row in enumerate(self.x):
             chosen = sorted(self.cells[i] for i, var in enumerate(row) if solver.boolean_value(var))
-            for cell, card in zip(chosen, self.problem.classes[k]):
+            for cell, card in zip(chosen, self.problem.classes[k], strict=False):
                 layout[cell] = card
         return dict(sorted(layout.items()))
 

@@ -17,13 +17,19 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from model.whitehouse.network.arrangement import Arrangement, CardRef, Network, Placement, TricksRules, check_arrangement
 from model.common.status import Status
-from solver.network.solve import solve_tricks
+from model.whitehouse.network.arrangement import (
+    Arrangement,
+    CardRef,
+    Network,
+    Placement,
+    TricksRules,
+    check_arrangement,
+)
 from solver.network.exact import exact_search
 from solver.network.matched import why_never_all_matched
 from solver.network.problem import Cell, Problem, around, build_problem, cell_pieces, to_arrangement
-
+from solver.network.solve import solve_tricks
 
 #: Seconds for solving the enlarged network, the first thing tried.
 BEST_FIRST_SECONDS = 10.0

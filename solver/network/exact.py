@@ -14,8 +14,8 @@ left.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from solver.network.bounds import SIDES, edge_bound
 from solver.network.problem import Cell, Layout, Problem, apart_layout
@@ -72,7 +72,7 @@ class _Search:
         self.counts: dict[Cell, int] = {}
         self.cap = [min(SIDES, len(problem.partners[problem.classes[k][0]])) for k in classes]
         self.remaining = [len(m) for m in problem.classes]
-        self.capacity_left = sum(r * c for r, c in zip(self.remaining, self.cap))
+        self.capacity_left = sum(r * c for r, c in zip(self.remaining, self.cap, strict=False))
         self.best = better_than
         self.best_layouts: list[dict[Cell, int]] | None = None
         self.upper = upper

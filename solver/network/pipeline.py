@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from model.whitehouse.network.arrangement import TricksRules
 from model.common.status import Status
+from model.whitehouse.network.arrangement import TricksRules
 from solver.network.bounds import Bound, best_bound, region
 from solver.network.boxes import box_descent, reach_by_span
-from solver.network.exact import exact_search
 from solver.network.embed import pieces_reach
+from solver.network.exact import exact_search
 from solver.network.heuristic import connected_heuristic, greedy_phase, improve
 from solver.network.matched import why_never_all_matched
 from solver.network.problem import (
@@ -23,7 +23,6 @@ from solver.network.problem import (
     line_layout,
     match_components,
 )
-
 
 #: In ``auto`` mode, networks (or match groups) up to this size go to the exact search: below
 #: about 8 cards it finishes before OR-Tools has even been imported.

@@ -9,8 +9,8 @@ exact searches work on such classes, which removes that symmetry entirely.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Iterable, Iterator
 
 from model.whitehouse.network.arrangement import EVENT, SUPPORTER, Arrangement, CardRef, Network, Placement
 
@@ -63,7 +63,7 @@ class Problem:
     def pair_count(self) -> int:
         return sum(len(p) for p in self.partners) // 2
 
-    def subproblem(self, members: Iterable[int]) -> "Problem":
+    def subproblem(self, members: Iterable[int]) -> Problem:
         """The problem restricted to some cards (re-indexed in their order)."""
         chosen = sorted(members)
         index = {old: new for new, old in enumerate(chosen)}
@@ -202,7 +202,7 @@ def canonical_within_classes(problem: Problem, layout: Layout) -> Layout:
         by_class.setdefault(problem.class_of[card], []).append(cell)
     result: Layout = {}
     for k, cells in by_class.items():
-        for cell, card in zip(sorted(cells), problem.classes[k]):
+        for cell, card in zip(sorted(cells), problem.classes[k], strict=False):
             result[cell] = card
     return dict(sorted(result.items()))
 

@@ -27,11 +27,12 @@ Every arrangement returned is checked by ``model.whitehouse.network.arrangement.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Literal
 
-from model.whitehouse.network.arrangement import MAX_CARDS, Arrangement, Network, TricksRules, check_arrangement
 from model.common.status import Status
+from model.whitehouse.network.arrangement import MAX_CARDS, Arrangement, Network, TricksRules, check_arrangement
 
 
 @dataclass(frozen=True)

@@ -141,7 +141,7 @@ class _Patterns:
             if self.dead_total[kind] - self.free_prefix[kind][len(placed)] > room:
                 return True  # even with the largest allowances for all of them
             deads = sorted((self.dead[i] for i in placed), reverse=True)
-            if sum(d - f for d, f in zip(deads, self.free[kind]) if d > f) > room:
+            if sum(d - f for d, f in zip(deads, self.free[kind], strict=False) if d > f) > room:
                 return True
         return False
 

@@ -7,15 +7,15 @@ import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from checks.core import concrete
 from checks.likes import invariants as likes_z3
 from checks.socks import invariants as socks_z3
-from checks.whitehouse import network_invariants as tricks_z3
 from checks.whitehouse import invariants as rows_z3
-from checks.core import concrete
+from checks.whitehouse import network_invariants as tricks_z3
 from model.likes import rules as likes_rules
 from model.socks import scoring as socks_scoring
-from model.whitehouse.network import arrangement as tricks
 from model.socks.cards import SocksRules
+from model.whitehouse.network import arrangement as tricks
 
 ints = st.integers
 roles = st.sampled_from(range(3))
@@ -102,12 +102,12 @@ def layouts(draw):
     kinds = draw(st.lists(st.booleans(), min_size=n, max_size=n))
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     chosen = draw(st.lists(st.booleans(), min_size=len(pairs), max_size=len(pairs)))
-    return tricks_z3.Layout(cells, kinds, {p for p, on in zip(pairs, chosen) if on})
+    return tricks_z3.Layout(cells, kinds, {p for p, on in zip(pairs, chosen, strict=False) if on})
 
 
 def _cards(layout: tricks_z3.Layout) -> tuple[list, object]:
     cards = [tricks_z3.Card(z3.IntVal(r), z3.IntVal(c), z3.BoolVal(s))
-             for (r, c), s in zip(layout.cells, layout.supporter)]
+             for (r, c), s in zip(layout.cells, layout.supporter, strict=False)]
     return cards, lambda i, j: z3.BoolVal((min(i, j), max(i, j)) in layout.matches)
 
 

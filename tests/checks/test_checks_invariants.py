@@ -5,11 +5,11 @@ when the time limit is tiny."""
 from __future__ import annotations
 
 import pytest
+from checks_bugs import BUGS, encodings_with
 
 from checks import registry
 from checks.invariants import INVARIANTS, run_checks
 from checks.result import Unknown, Violated
-from checks_bugs import BUGS, encodings_with
 
 DEFAULTS = {game: registry.rules(game) for game in registry.GAME_NAMES}
 #: A card with a fifth Trick also gives a seven-card network more Tricks than seven cells of the

@@ -1,10 +1,10 @@
 """The rulebook's examples and one case per rule option, as ruling data files."""
 
 import pytest
+from whitehouse_support import install_default_oracle
 
 from checks.whitehouse.rulings import differences, load_rulings
 from model.whitehouse.rules import WHITEHOUSE_OPTIONS
-from whitehouse_support import install_default_oracle
 
 RULINGS = load_rulings()
 

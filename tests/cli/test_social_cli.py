@@ -12,8 +12,8 @@ from social_logs import Scenario
 from checks.rulings import run_one
 from checks.social.rulings import load_rulings
 from cli import cli
-from model.social.engine import judge_game
 from model.social.cards import sample_decks
+from model.social.engine import judge_game
 from model.social.rules import SOCIAL_OPTIONS, SocialRules
 from model.social.schema import SCHEMAS, parse_game, schema_of
 
@@ -146,7 +146,7 @@ def test_ties_on_points_and_on_the_best_round() -> None:
     game, rules = parse_game("game", doc)
     result = judge_game(game, rules)
     per_round = [[p.score for p in r.players] for r in result.rounds]
-    totals = [sum(column) for column in zip(*per_round)]
+    totals = [sum(column) for column in zip(*per_round, strict=False)]
     assert totals[0] == totals[1] and max(r[0] for r in per_round) == max(r[1] for r in per_round)
     assert result.winners == ("Ana", "Bo") and result.decided_by == "shared"
 

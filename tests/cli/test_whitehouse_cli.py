@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from whitehouse_support import install_default_oracle
 
 from cli import cli
 from model.whitehouse.cards import catalogue_schema
 from model.whitehouse.log import log_schema
-from whitehouse_support import install_default_oracle
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "whitehouse" / "games"

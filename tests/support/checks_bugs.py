@@ -9,27 +9,24 @@ side still encodes the rule as written, so only the equality of the two can tell
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import z3
 
-from checks.likes import invariants as likes
-
-from checks.social import invariants as social
-
-from checks.socks import invariants as socks
-
-from checks.whitehouse import network_invariants as tricks
-
-from checks.whitehouse import invariants as whitehouse
 from checks.core import count
+from checks.likes import invariants as likes
+from checks.social import invariants as social
+from checks.socks import invariants as socks
+from checks.whitehouse import invariants as whitehouse
+from checks.whitehouse import network_invariants as tricks
 from model.likes import engine as likes_engine
 from model.likes import rules as likes_rules
-from model.socks import scoring as socks_scoring
-from model.whitehouse.network import arrangement as tricks_model
-from model.whitehouse import engine as wh_engine
 from model.social import engine as social_model
+from model.socks import scoring as socks_scoring
+from model.whitehouse import engine as wh_engine
+from model.whitehouse.network import arrangement as tricks_model
 
 
 @dataclass(frozen=True)
@@ -246,9 +243,9 @@ def _sets_first_z3(scores, set_counts, final_tie):
         fewest = z3.If(s < fewest, s, fewest)
     pool = [s == fewest for s in set_counts]
     best = z3.IntVal(-1)
-    for in_pool, score in zip(pool, scores):
+    for in_pool, score in zip(pool, scores, strict=False):
         best = z3.If(z3.And(in_pool, score > best), score, best)
-    wins = [z3.And(p, s == best) for p, s in zip(pool, scores)]
+    wins = [z3.And(p, s == best) for p, s in zip(pool, scores, strict=False)]
     return wins, z3.If(count(wins) == 1, 0, 2)
 
 
@@ -286,9 +283,9 @@ def _author_always_do_vote(self, event, verdict):
 def _returned_stay_z3(owner, where, profile_of, returned, players):
     out = []
     for p in range(players):
-        shown = count(z3.And(w == social.PROFILE, q == p) for w, q in zip(where, profile_of))
-        held = count(z3.And(o == p, w != social.PROFILE) for o, w in zip(owner, where))
-        back = count(z3.And(o == p, r) for o, r in zip(owner, returned))
+        shown = count(z3.And(w == social.PROFILE, q == p) for w, q in zip(where, profile_of, strict=False))
+        held = count(z3.And(o == p, w != social.PROFILE) for o, w in zip(owner, where, strict=False))
+        back = count(z3.And(o == p, r) for o, r in zip(owner, returned, strict=False))
         out.append(shown - held - back)
     return out
 
@@ -434,7 +431,7 @@ BUGS: dict[str, Bug] = {
     "SO-0": Bug("a hand with a Super Sock gets a bonus point (Python only)",
                 patches=((socks_scoring, "score_hand", _patched_score_hand(wild_bonus=True)),)),
     "SO-1": Bug("every set of two or more Socks scores", {S: {"score": lambda c, s: z3.Sum(
-                [z3.If(x >= 2, y, 0) for x, y in zip(c, s)])}},
+                [z3.If(x >= 2, y, 0) for x, y in zip(c, s, strict=False)])}},
                 ((socks_scoring, "score_hand", _patched_score_hand(pairs_score=True)),)),
     "SO-2": Bug("a Super Sock counts as two Socks", {S: {"set_counts": lambda p, w: [
                 p[i] + 2 * count(x == i for x in w) for i in range(len(p))]}},

@@ -21,8 +21,9 @@ total found even if every remaining border of the shape became a Trick.
 from __future__ import annotations
 
 import time
-from functools import lru_cache
-from typing import Iterable, Literal
+from collections.abc import Iterable
+from functools import cache
+from typing import Literal
 
 from model.whitehouse.network.arrangement import (
     EVENT,
@@ -73,7 +74,7 @@ def _canonical_free(cells: Shape) -> Shape:
     return min(_symmetries(cells))
 
 
-@lru_cache(maxsize=None)
+@cache
 def fixed_polyominoes(size: int) -> tuple[Shape, ...]:
     """Every polyomino of ``size`` cells up to translation (OEIS A001168)."""
     if size <= 0:
@@ -91,7 +92,7 @@ def fixed_polyominoes(size: int) -> tuple[Shape, ...]:
     return tuple(sorted(grown))
 
 
-@lru_cache(maxsize=None)
+@cache
 def free_polyominoes(size: int) -> tuple[Shape, ...]:
     """Every polyomino of ``size`` cells up to translation, rotation and reflection (A000105)."""
     if size <= 0:
@@ -103,7 +104,7 @@ def shapes(size: int, kind: ShapeKind = "free") -> tuple[Shape, ...]:
     return free_polyominoes(size) if kind == "free" else fixed_polyominoes(size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _search_plan(shape: Shape) -> tuple[tuple[Cell, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Cells in breadth-first order (each cell after the first borders an earlier one), for each
     cell the positions of its earlier neighbours, and for each position the number of borders
@@ -217,7 +218,7 @@ def _best_connected(
                 if tricks > best_total:
                     used = [0] * n_classes
                     layout = {}
-                    for cell, cls in zip(order, chosen):
+                    for cell, cls in zip(order, chosen, strict=False):
                         layout[cell] = classes[cls][used[cls]]
                         used[cls] += 1
                     if matched and not _all_matched(network, layout):

@@ -40,7 +40,7 @@ class _Table:
     def __init__(self, rng: random.Random, players: int, composition: dict[str, int]) -> None:
         self.rng = rng
         self.names = list(NAMES[:players])
-        self.colours = dict(zip(self.names, colours()))
+        self.colours = dict(zip(self.names, colours(), strict=False))
         self.two = players == 2
         self.piles: dict[str, list[str]] = {}
         self.removed: dict[str, list[str]] = {}
@@ -310,7 +310,7 @@ class Scenario:
     def __init__(self, players: int = 3, composition: dict[str, int] | None = None,
                  rules: dict | None = None) -> None:
         self.names = list(NAMES[:players])
-        self.colour = dict(zip(self.names, colours()))
+        self.colour = dict(zip(self.names, colours(), strict=False))
         self.composition = composition or composition_of()
         self.rules = rules or {}
         self.events: list[dict] = []

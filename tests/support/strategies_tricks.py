@@ -37,7 +37,7 @@ def networks(draw, min_cards: int = 0, max_cards: int = 7) -> Network:
     events = []
     for event_id in ids:
         mask = draw(st.lists(st.booleans(), min_size=n_supporters, max_size=n_supporters))
-        listed = {s for s, keep in zip(supporter_ids, mask) if keep}
+        listed = {s for s, keep in zip(supporter_ids, mask, strict=False) if keep}
         listed |= draw(st.sets(decoys, max_size=3))
         events.append(Event(event_id, frozenset(listed)))
     return Network(tuple(Supporter(s) for s in supporter_ids), tuple(events))
@@ -66,7 +66,7 @@ def matched_networks(draw, min_cards: int = 2, max_cards: int = 7) -> Network:
     for supporter in supporters:
         if not any(supporter.id in listed for listed in lists):
             lists[draw(st.integers(0, len(lists) - 1))].add(supporter.id)
-    return Network(tuple(supporters), tuple(Event(e.id, frozenset(l), e.name) for e, l in zip(events, lists)))
+    return Network(tuple(supporters), tuple(Event(e.id, frozenset(l), e.name) for e, l in zip(events, lists, strict=False)))
 
 
 def checkerboard(k: int, rng: random.Random, extra_matches: int = 0, decoys: int = 2) -> Network:
@@ -91,7 +91,7 @@ def checkerboard(k: int, rng: random.Random, extra_matches: int = 0, decoys: int
     event_names = [rng.choice(["E", "ev", ""]) + str(pool.pop()) for _ in event_cells]
     events = [
         Event(name if not name.isdigit() else int(name), frozenset(listed[cell]))
-        for name, cell in zip(event_names, event_cells)
+        for name, cell in zip(event_names, event_cells, strict=False)
     ]
     supporters = [Supporter(supporter_of[cell]) for cell in supporter_cells]
     rng.shuffle(supporters)

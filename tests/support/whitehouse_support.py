@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import time
 
+from oracle_tricks import oracle_solve
+
 from model.whitehouse.network.arrangement import Network, TricksRules
 from model.whitehouse.tricks import TrickOracle, solver_solve
-from oracle_tricks import oracle_solve
 
 
 def solver_available() -> bool:

@@ -12,8 +12,9 @@ with the solver, so that every arrangement the solver returns can be checked ind
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Literal
+from typing import Literal
 
 from model.common.options import RuleOption
 
@@ -183,13 +184,13 @@ class Network:
         text = f"{card.kind.capitalize()} {card.id}"
         return f"{text} ({data.name})" if data.name else text
 
-    def with_card(self, card: Supporter | Event) -> "Network":
+    def with_card(self, card: Supporter | Event) -> Network:
         """This network with one more card."""
         if isinstance(card, Supporter):
             return Network(self.supporters + (card,), self.events)
         return Network(self.supporters, self.events + (card,))
 
-    def without_card(self, card: CardRef) -> "Network":
+    def without_card(self, card: CardRef) -> Network:
         """This network without one of its cards."""
         if card.kind == SUPPORTER:
             return Network(tuple(s for s in self.supporters if s.id != card.id), self.events)
@@ -233,7 +234,7 @@ class Arrangement:
     def cells(self) -> dict[Cell, CardRef]:
         return {p.cell: p.card for p in self.placements}
 
-    def normalized(self) -> "Arrangement":
+    def normalized(self) -> Arrangement:
         """The same layout moved so that its top row and left column are 0, sorted by cell."""
         if not self.placements:
             return self

@@ -16,8 +16,9 @@ import dataclasses
 import json
 import re
 import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Mapping, Sequence, Union
+from typing import Annotated, Any
 
 from pydantic import (
     AfterValidator,
@@ -83,7 +84,7 @@ CardId = Annotated[int, Field(ge=1, le=ID_MAX)]
 Coordinate = Annotated[int, Field(ge=COORD_MIN, le=COORD_MAX)]
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_CHARS), AfterValidator(_printable)]
 EventId = Annotated[
-    Union[int, str],
+    int | str,
     PlainValidator(_event_id),
     WithJsonSchema(
         {
@@ -127,7 +128,7 @@ def _supporter_form(value: Any) -> str:
 
 
 SupporterEntry = Annotated[
-    Union[Annotated[CardId, Tag("id")], Annotated[SupporterIn, Tag("object")]],
+    Annotated[CardId, Tag("id")] | Annotated[SupporterIn, Tag("object")],
     Discriminator(_supporter_form),
 ]
 

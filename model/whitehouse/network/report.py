@@ -8,10 +8,11 @@ cannot hold box drawing characters.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
-from typing import Iterable
 
+from model.common.status import Status
 from model.whitehouse.network.arrangement import (
     SUPPORTER,
     Arrangement,
@@ -22,7 +23,6 @@ from model.whitehouse.network.arrangement import (
     borders,
 )
 from solver.network.answer import TricksAnswer
-from model.common.status import Status
 
 #: The longest name drawn inside a card's box; longer ones are cut.
 NAME_WIDTH = 14

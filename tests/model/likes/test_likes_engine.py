@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-
 from likes_gen import legal_round, start_state
-from model.likes.engine import History, PlayerState, replay_game, start_players
+
 from model.likes.check import check_round
+from model.likes.engine import History, PlayerState, replay_game, start_players
 from model.likes.io import sample_catalogue
 from model.likes.rules import (
     LikesRules,

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from model.social.engine import Referee, judge_game
 from model.social.cards import LIKE, QUIZ, sample_decks
+from model.social.engine import Referee, judge_game
 from model.social.random_play import MAX_EVENTS, random_game
 from model.social.rules import SocialRules
 from model.social.schema import Event, GameSetup, RoundSetup, parse_game
@@ -42,7 +42,7 @@ def game_document(setup: GameSetup, rules: SocialRules) -> dict:
     """The game as the JSON log `verify social game` reads."""
     rounds = []
     for rnd in setup.rounds:
-        doc = {"piles": {p.name: list(pile) for p, pile in zip(rnd.players, rnd.piles)},
+        doc = {"piles": {p.name: list(pile) for p, pile in zip(rnd.players, rnd.piles, strict=False)},
                "events": [_event_json(e) for e in rnd.events]}
         if rnd.first is not None:
             doc["first"] = rnd.first
@@ -95,7 +95,7 @@ def test_random_games_are_legal_logs_that_end_or_die(rules: SocialRules) -> None
         assert again == result
         assert all(r.violations == () for r in again.rounds)
         assert len(result.rounds) == rules.round_count(3)
-        for rnd, verdict in zip(setup.rounds, result.rounds):
+        for rnd, verdict in zip(setup.rounds, result.rounds, strict=False):
             if verdict.end is None:
                 assert_dead_end(rnd, rules)
                 dead += 1

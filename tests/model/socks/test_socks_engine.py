@@ -31,8 +31,8 @@ from model.socks.engine import (
     play,
     play_random,
 )
-from model.socks.log import replay
 from model.socks.io import parse_catalogue_document
+from model.socks.log import replay
 from solver.socks import score_game
 
 ROOT = Path(__file__).resolve().parents[3]

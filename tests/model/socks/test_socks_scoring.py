@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model.common.errors import InputError
+from model.common.status import Status
 from model.socks.cards import SOCKS_OPTIONS, SocksRules, sample_catalogue
 from model.socks.io import SCHEMAS, parse_scoring, schema_text
 from model.socks.scoring import Hand, Wild, decide_winners, score_hand
 from solver.socks import choose_wilds, score_game
-from model.common.status import Status
 
 ROOT = Path(__file__).resolve().parents[3]
 CONTRACT_EXAMPLE = json.loads((ROOT / "examples" / "socks" / "score.json").read_text())

@@ -19,15 +19,15 @@ from collections import Counter, defaultdict
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-
-from model.whitehouse.network.arrangement import SUPPORTER, WINNING_TRICKS, TricksRules, check_arrangement
-from model.whitehouse.engine import Engine, decider, new_game, shuffled_decks
-from model.whitehouse.cards import Catalogue, sample_catalogue
-from model.whitehouse.rules import WhitehouseRules
-from model.whitehouse.state import D, Arrival, Play, PlayLies, PutAway, State
-from model.whitehouse.tricks import canonical_key
 from oracle_tricks import oracle_max_tricks
 from whitehouse_support import make_oracle, solver_available
+
+from model.whitehouse.cards import Catalogue, sample_catalogue
+from model.whitehouse.engine import Engine, decider, new_game, shuffled_decks
+from model.whitehouse.network.arrangement import SUPPORTER, WINNING_TRICKS, TricksRules, check_arrangement
+from model.whitehouse.rules import WhitehouseRules
+from model.whitehouse.state import Arrival, D, Play, PlayLies, PutAway, State
+from model.whitehouse.tricks import canonical_key
 
 CATALOGUE = sample_catalogue()
 ENGINES: dict[WhitehouseRules, Engine] = {}

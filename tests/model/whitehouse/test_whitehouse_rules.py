@@ -7,6 +7,7 @@ names rules (``model.whitehouse.judge``): the test only reads the refusal's ``ru
 from __future__ import annotations
 
 import pytest
+from whitehouse_support import install_default_oracle
 
 from model.whitehouse.log import load_log
 from model.whitehouse.rules import RULES, IllegalMove
@@ -22,7 +23,6 @@ from model.whitehouse.state import (
     PlayLies,
     Take,
 )
-from whitehouse_support import install_default_oracle
 
 ROWS = {"supporter": [21, 22, 23], "event": ["E21", "E22", "E23"], "distraction": ["D20", "D21", "D17"]}
 

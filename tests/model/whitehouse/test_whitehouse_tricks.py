@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from oracle_tricks import oracle_max_tricks, oracle_solve
+from whitehouse_support import reference_solve
 
 from model.whitehouse.network.arrangement import (
     EVENT,
@@ -20,8 +22,6 @@ from model.whitehouse.network.arrangement import (
     neighbours,
 )
 from model.whitehouse.tricks import TrickOracle, canonical_key, line_entry, pair_entry, single_entry, upper_bound
-from oracle_tricks import oracle_max_tricks, oracle_solve
-from whitehouse_support import reference_solve
 
 
 @st.composite
@@ -54,7 +54,7 @@ def test_the_cache_answers_a_renamed_network_alike(network, rng):
     first = oracle.total(network)
     # The cache key ranks Supporters by number: any renaming that keeps their order shares it.
     numbers = sorted(rng.sample(range(100, 200), len(network.supporters)))
-    rename = {s.id: n for s, n in zip(network.supporters, numbers)}
+    rename = {s.id: n for s, n in zip(network.supporters, numbers, strict=False)}
     renamed = Network(
         tuple(Supporter(rename[s.id]) for s in network.supporters),
         tuple(Event(f"X{e.id}", frozenset(rename.get(s, s + 1000) for s in e.supporters)) for e in network.events),
@@ -191,7 +191,7 @@ def _naive_entry_exists(bigger: Network, old: Network, newcomer: CardRef, rules:
 
     for cells in fixed_polyominoes(bigger.size):
         for order in itertools.permutations(bigger.cards()):
-            placements = tuple(Placement(card, r, c) for card, (r, c) in zip(order, cells))
+            placements = tuple(Placement(card, r, c) for card, (r, c) in zip(order, cells, strict=False))
             if not check_arrangement(bigger, Arrangement(placements), rules).legal:
                 continue
             rest = Arrangement(tuple(p for p in placements if p.card != newcomer))
@@ -203,8 +203,9 @@ def _naive_entry_exists(bigger: Network, old: Network, newcomer: CardRef, rules:
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_entry_with_every_card_matched_equals_a_naive_search(data):
-    from model.whitehouse.tricks import rearranged_entry
     from strategies_tricks import matched_networks
+
+    from model.whitehouse.tricks import rearranged_entry
 
     old = data.draw(matched_networks(2, 4))
     rules = TricksRules(connected=True, every_card_matched=True)

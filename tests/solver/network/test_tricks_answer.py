@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from model.common.errors import InputError
+from model.common.status import Status
 from model.whitehouse.network.arrangement import (
     EVENT,
     SUPPORTER,
@@ -21,10 +22,9 @@ from model.whitehouse.network.arrangement import (
     TricksRules,
     check_arrangement,
 )
-from solver.network.answer import AddAnswer, TricksAnswer, judge_claim
 from model.whitehouse.network.io import TricksQuestion, input_schema, load_question, parse_question
 from model.whitehouse.network.report import ASCII, UNICODE, arrangement_lines, render_svg, render_text
-from model.common.status import Status
+from solver.network.answer import AddAnswer, TricksAnswer, judge_claim
 from solver.network.solve import TricksSolution
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -4,14 +4,14 @@ import random
 import time
 
 from hypothesis import given, settings
+from oracle_tricks import oracle_max_tricks
+from strategies_tricks import checkerboard, networks
 
 from model.whitehouse.network.arrangement import TricksRules
-from oracle_tricks import oracle_max_tricks
 from solver.network.bounds import best_bound
 from solver.network.embed import pieces_reach
 from solver.network.heuristic import connected_heuristic
 from solver.network.problem import build_problem, layout_tricks
-from strategies_tricks import checkerboard, networks
 
 FAR = 60.0
 

@@ -9,13 +9,6 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from model.whitehouse.network.arrangement import (
-    Arrangement,
-    Placement,
-    TricksRules,
-    check_arrangement,
-)
 from oracle_tricks import (
     fixed_polyominoes,
     free_polyominoes,
@@ -24,7 +17,14 @@ from oracle_tricks import (
     oracle_solve,
 )
 from strategies_tricks import checkerboard, matched_networks, networks, rules_options
+
 from model.common.status import Status
+from model.whitehouse.network.arrangement import (
+    Arrangement,
+    Placement,
+    TricksRules,
+    check_arrangement,
+)
 from solver.network.solve import solve_tricks
 
 #: Generous: every network here is tiny, so any solve that is not proven is a failure.
@@ -103,7 +103,7 @@ def _naive_maximum(network, rules, cell_sets):
     cards = network.cards()
     for cells in cell_sets:
         for order in itertools.permutations(cards):
-            arrangement = Arrangement(tuple(Placement(card, r, c) for card, (r, c) in zip(order, cells)))
+            arrangement = Arrangement(tuple(Placement(card, r, c) for card, (r, c) in zip(order, cells, strict=False)))
             report = check_arrangement(network, arrangement, rules)
             if report.legal and (best is None or report.tricks > best):
                 best = report.tricks

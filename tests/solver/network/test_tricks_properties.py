@@ -10,11 +10,11 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from model.whitehouse.network.arrangement import Event, Network, TricksRules, check_arrangement
 from oracle_tricks import oracle_max_tricks
 from strategies_tricks import MAX_ID, checkerboard, networks, renamed, rules_options
+
 from model.common.status import Status
+from model.whitehouse.network.arrangement import Event, Network, TricksRules, check_arrangement
 from solver.network.solve import solve_tricks
 
 #: Generous: the solver aims to prove any network of up to 12 cards within 2 s.

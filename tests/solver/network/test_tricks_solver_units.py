@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 from model.common.status import Status
-from solver.network.solve import solve_tricks
+from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 from solver.network.bounds import best_bound, cheap_bounds, edge_bound, region
 from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic
@@ -22,6 +21,7 @@ from solver.network.problem import (
     layout_is_legal,
     layout_tricks,
 )
+from solver.network.solve import solve_tricks
 
 # --- networks built for the tests -------------------------------------------------------------
 

@@ -6,15 +6,15 @@ import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from model.whitehouse.network.arrangement import TricksRules
 from oracle_tricks import oracle_max_tricks
-from solver.network.solve import solve_tricks
+from strategies_tricks import checkerboard, networks
+
+from model.common.status import Status
+from model.whitehouse.network.arrangement import TricksRules
 from solver.network.boxes import boxes
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
+from solver.network.solve import solve_tricks
 from solver.network.span import span_search
-from model.common.status import Status
-from strategies_tricks import checkerboard, networks
 
 FAR = 60.0
 #: The CP-SAT path alone is slow to prove some 9-card optima; its bound is checked instead.

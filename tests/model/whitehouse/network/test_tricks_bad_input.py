@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
