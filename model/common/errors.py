@@ -25,3 +25,25 @@ def join_path(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
     return f"{path}.{key}" if path else str(key)
+
+
+class RuleBroken(ValueError):
+    """A move, event or state that breaks a rule of its game: the one shape of "illegal" in every
+    game. The CLI reports it with exit status 1 (answered no)."""
+
+    def __init__(self, rule: str, sentence: str, detail: str) -> None:
+        #: The rule's name in its game's rule registry (``"cost"``, ``"like_own_gallery"``).
+        self.rule = rule
+        #: The rulebook's sentence the rule comes from, quoted exactly.
+        self.sentence = sentence
+        #: What this move or event did that the rule forbids, in words.
+        self.detail = detail
+        super().__init__(detail)
+
+
+class OutOfTime(Exception):
+    """A search's time or effort limit came first; what it had proven so far is all there is.
+
+    The one time-out of the project: solvers, entry searches and proofs raise it (or a subclass
+    that says which search), and callers turn it into "undecided" (exit 3), never into a yes or
+    no."""

@@ -1,0 +1,56 @@
+"""The one interface every game package exposes (as OpenSpiel's registered games): a ``Game``
+object in ``model.<game>`` named ``GAME``. The registry, ``verify options``, rulings and
+``compare`` loop over the games through it and hold no game names of their own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from model.common.options import RuleOption
+from model.common.outcome import Outcome
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One random legal game, in the shape every game gives it (for ``verify compare``)."""
+
+    #: The seed it was played from (the same seed, the same game).
+    seed: int
+    #: How many players.
+    players: int
+    #: How it ended.
+    outcome: Outcome
+    #: Its length in the game's own unit (turns, moves or rounds).
+    length: int
+    #: The game's statistics, by name (``"first player wins"``: 0 or 1, ``"game length"``, ...).
+    stats: Mapping[str, float] = field(default_factory=dict)
+
+
+class RandomGame(Protocol):
+    """Play one random legal game: ``random_game(seed, players, rules, solvers)``. ``solvers``
+    holds what the engine needs a solver for (the caller wires it in; the model imports none)."""
+
+    def __call__(self, seed: int, players: int, rules: Any, solvers: Mapping[str, Any]) -> GameRecord: ...
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as the rest of the tool sees it."""
+
+    #: The game's name in commands and rules objects (``whitehouse``, ``socks``, ...).
+    name: str
+    #: The game's title.
+    title: str
+    #: Its rule options: every open question of its rulebook.
+    options: tuple[RuleOption, ...]
+    #: Build its rules object from option values (``{"final_tie": "shared"}``); bad values raise
+    #: ``InputError`` naming ``source``.
+    make_rules: Callable[[Mapping[str, Any], str], Any]
+    #: Its default number of players for random games.
+    default_players: int
+    #: One random legal game.
+    random_game: RandomGame
+    #: The statistics ``random_game`` reports, in the order ``compare`` shows them.
+    statistics: tuple[str, ...]
