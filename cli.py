@@ -406,13 +406,14 @@ def socks_play_command(
     from model.socks.io import parse_catalogue_document, parse_rules
     from model.socks.log import dump_log, write_log
     from model.socks.report import render_play
+    from solver.socks import score_game
 
     chosen = parse_rules("--rule", parse_rule_flags(rules))
     catalogue, document = None, None
     if catalogue_file is not None:
         document = load_json(catalogue_file)
         catalogue = parse_catalogue_document(source_name(catalogue_file), document)
-    log, _ = write_log(seed, players, chosen, catalogue, document)
+    log, _ = write_log(seed, players, chosen, catalogue, document, score_game=score_game)
     text = dump_log(log)
     if output is None:
         click.echo(text)
@@ -439,7 +440,7 @@ def socks_replay_command(file: str, as_json: bool) -> None:
     from solver.socks import score_game
 
     data = load_json(file)
-    report = replay(source_name(file), data)
+    report = replay(source_name(file), data, score_game)
     game = None
     if report.legal and report.finished and report.state is not None:
         game = score_game(final_hands(report.state), report.state.rules)
@@ -487,9 +488,10 @@ def whitehouse_replay(file: str, as_json: bool) -> None:
     from model.whitehouse.log import load_log, replay
     from model.whitehouse.report import render_replay, replay_json
     from model.whitehouse.tricks import UnprovenTotal
+    from solver.network.oracle import trick_oracle
 
     try:
-        result = replay(load_log(source_name(file), load_json(file)))
+        result = replay(load_log(source_name(file), load_json(file), trick_oracle))
     except UnprovenTotal as error:
         click.echo(f"verify: undecided: {error}", err=True)
         sys.exit(UNDECIDED)
@@ -525,9 +527,11 @@ def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_fl
         catalogue_data = load_json(catalogue_file)
         parse_catalogue(source_name(catalogue_file), catalogue_data)
     from model.whitehouse.tricks import UnprovenTotal
+    from solver.network.oracle import trick_oracle
 
+    oracle = trick_oracle(rules.tricks)
     try:
-        log, state = play_log(players, seed, rules, catalogue_data)
+        log, state = play_log(players, seed, rules, oracle, catalogue_data)
     except UnprovenTotal as error:
         click.echo(f"verify: undecided: {error}", err=True)
         sys.exit(UNDECIDED)
@@ -538,7 +542,7 @@ def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_fl
     write_whole_file(out, text, "--out")
     from model.whitehouse.engine import Engine
 
-    result = Replay(state, len(log["moves"]), None, Engine(state.catalogue, rules))
+    result = Replay(state, len(log["moves"]), None, Engine(state.catalogue, rules, oracle))
     if as_json:
         click.echo(json.dumps(replay_json(result)))
     else:

@@ -18,7 +18,8 @@ from model.whitehouse.cards import sample_catalogue
 from model.whitehouse.engine import Engine
 from model.whitehouse.log import random_game
 from model.whitehouse.rules import WhitehouseRules
-from model.whitehouse.tricks import TrickOracle, UnprovenTotal, solver_solve
+from model.whitehouse.tricks import UnprovenTotal
+from solver.network.oracle import trick_oracle
 
 #: Seconds each solve may take before a game is counted as undecided.
 SOLVE_LIMIT = 10.0
@@ -27,12 +28,12 @@ SOLVE_LIMIT = 10.0
 def bench(players: int, games: int, seconds: float) -> dict:
     catalogue = sample_catalogue()
     rules = WhitehouseRules()
-    engine = Engine(catalogue, rules, TrickOracle(rules.tricks, solver_solve(SOLVE_LIMIT)))
+    engine = Engine(catalogue, rules, trick_oracle(rules.tricks, SOLVE_LIMIT))
     played, moves, winners, undecided = 0, 0, 0, 0
     start = time.perf_counter()
     for seed in range(games):
         try:
-            state, log = random_game(catalogue, players, seed, rules, engine)
+            state, log = random_game(catalogue, players, seed, engine)
         except UnprovenTotal:
             # A network the solver could not prove within its limit: the game cannot go on.
             undecided += 1

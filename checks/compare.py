@@ -166,12 +166,13 @@ def _socks_game(rules: Any, seed: int) -> tuple[float, float, float]:
 
 def _whitehouse_game(rules: Any, seed: int) -> tuple[float, float, float]:
     from model.whitehouse.cards import sample_catalogue
-    from model.whitehouse.engine import new_game, shuffled_decks
+    from model.whitehouse.engine import Engine, new_game, shuffled_decks
     from model.whitehouse.log import random_game
+    from solver.network.oracle import trick_oracle
 
     catalogue = sample_catalogue()
     first = new_game(catalogue, SIM_PLAYERS, rules, shuffled_decks(catalogue, seed), seed).current
-    final, _ = random_game(catalogue, SIM_PLAYERS, seed, rules)
+    final, _ = random_game(catalogue, SIM_PLAYERS, seed, Engine(catalogue, rules, trick_oracle(rules.tricks)))
     share = 1 / len(final.winners) if first in final.winners else 0.0
     return share, float(final.turn), float(max(p.tricks for p in final.players))
 

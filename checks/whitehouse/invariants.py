@@ -159,6 +159,7 @@ def replay_take(rules: Any, shape: Shape, deck: list[int], row: list[int | None]
     from model.whitehouse.cards import sample_catalogue
     from model.whitehouse.state import Player, State
     from model.whitehouse.state import Take as TakeMove
+    from solver.network.oracle import trick_oracle
 
     catalogue = sample_catalogue()
     events = catalogue.ids("event")
@@ -171,8 +172,9 @@ def replay_take(rules: Any, shape: Shape, deck: list[int], row: list[int | None]
         current=0, phase="supporter", round_order=(0, 1),
     )
     move = TakeMove("supporter", SLOT_NAMES[shape.slot], tuple(hand[i] for i in shape.discards))
-    legal = move in engine.Engine(catalogue, rules).legal_moves(state)
-    after = engine.Engine(catalogue, rules).apply(state, move, 0) if legal else None
+    referee = engine.Engine(catalogue, rules, trick_oracle(rules.tricks))
+    legal = move in referee.legal_moves(state)
+    after = referee.apply(state, move, 0) if legal else None
     return state, move, legal, after
 
 

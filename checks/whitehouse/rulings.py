@@ -82,6 +82,7 @@ def _entry(situation: dict, rules: dict) -> dict:
 def _game(ruling: dict) -> dict:
     from model.whitehouse.log import load_log, move_to_json, replay
     from model.whitehouse.report import replay_json
+    from solver.network.oracle import trick_oracle
 
     situation = ruling["situation"]
     log = {
@@ -91,7 +92,7 @@ def _game(ruling: dict) -> dict:
         "rules": ruling.get("rules", {}),
         "moves": situation.get("moves", []),
     }
-    loaded = load_log(ruling["name"], log)
+    loaded = load_log(ruling["name"], log, trick_oracle)
     result = replay(loaded)
     answer = replay_json(result)
     state = result.state

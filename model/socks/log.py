@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from model.common.errors import InputError, join_path
 from model.common.options import rules_as_dict
@@ -25,6 +26,7 @@ from model.socks.engine import (
     RescueFrom,
     State,
     check_setup,
+    final_hands,
     play,
     play_random,
     shuffled_deck,
@@ -40,6 +42,22 @@ from model.socks.io import (
     seat_of,
     validate,
 )
+from model.socks.scoring import Hand, PlayerScore
+
+
+class ScoredGame(Protocol):
+    """What the log needs of a scored table (``solver.socks.GameScore``)."""
+
+    @property
+    def players(self) -> Sequence[PlayerScore]: ...
+
+    @property
+    def winners(self) -> tuple[str, ...]: ...
+
+
+#: The seam to the optimal scorer (``solver.socks.score_game``): every hand scored with its
+#: Super Sock placed best, and the winners.
+ScoreGame = Callable[[Sequence[Hand], SocksRules], ScoredGame]
 
 #: The rule a wrong claimed result breaks (scoring is the rulebook's).
 RESULT_RULE = "scoring"
@@ -79,11 +97,11 @@ def write_log(
     rules: SocksRules = SocksRules(),
     catalogue: Catalogue | None = None,
     catalogue_doc: dict | None = None,
+    *,
+    score_game: ScoreGame,
 ) -> tuple[dict[str, Any], State]:
-    """A random legal game from ``seed`` as a log document, and its final position."""
-    from model.socks.engine import final_hands
-    from solver.socks import score_game
-
+    """A random legal game from ``seed`` as a log document, and its final position; its result is
+    scored by ``score_game`` (the optimal scorer, wired in by the caller)."""
     catalogue = catalogue or sample_catalogue()
     rng = random.Random(seed)
     names = [f"P{i + 1}" for i in range(players)]
@@ -180,8 +198,9 @@ def parse_log(source: str, data: Any) -> tuple[LogIn, Catalogue, SocksRules, lis
     return log, catalogue, rules, deck
 
 
-def replay(source: str, data: Any) -> ReplayReport:
-    """Replay a log document (bad input raises InputError; a broken rule is in the report)."""
+def replay(source: str, data: Any, score_game: ScoreGame) -> ReplayReport:
+    """Replay a log document (bad input raises InputError; a broken rule is in the report). A
+    claimed result is checked against ``score_game`` (the optimal scorer, wired in by the caller)."""
     log, catalogue, rules, deck = parse_log(source, data)
     seats = player_seats(source, log.players, "players")
     moves = []
@@ -213,9 +232,6 @@ def replay(source: str, data: Any) -> ReplayReport:
             return ReplayReport(False, index, state.over, state, step, turn.player, error.rule, error.message)
     if log.result is not None and state.over:
         claimed = log.result
-        from model.socks.engine import final_hands
-        from solver.socks import score_game
-
         game = score_game(final_hands(state), rules)
         actual = {p.name: p.score for p in game.players}
         if claimed.scores != actual or claimed.winners != list(game.winners):

@@ -238,13 +238,13 @@ def _lies_candidates(state: State, arrival: Arrival) -> list[int]:
 class Engine:
     """Legal moves and their effects under one set of rules, with one Trick oracle."""
 
-    def __init__(self, catalogue: Catalogue, rules: WhitehouseRules, oracle: TrickOracle | None = None) -> None:
+    def __init__(self, catalogue: Catalogue, rules: WhitehouseRules, oracle: TrickOracle) -> None:
         #: The cards.
         self.catalogue = catalogue
         #: The rule options.
         self.rules = rules
-        #: Proven Trick totals (shared cache).
-        self.oracle = oracle or TrickOracle(rules.tricks)
+        #: Proven Trick totals (shared cache), with the solver wired in by the caller.
+        self.oracle = oracle
         self._single_entry: dict[tuple, bool] = {}
 
     # --- networks ---
@@ -279,7 +279,7 @@ class Engine:
         if not any(self.matches(card, p.card.id) for p in player.network.placements):
             return None
         return single_entry(network, player.network, refs[0]) or rearranged_entry(
-            network, player.network, refs[0], self.rules.tricks
+            network, player.network, refs[0], self.rules.tricks, self.oracle.rearrange
         )
 
     def can_enter(self, player: Player, cards: tuple[CardId, ...]) -> bool:

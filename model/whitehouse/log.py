@@ -10,6 +10,7 @@ have, is bad input (``InputError``); a log that parses but holds an illegal move
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -17,7 +18,15 @@ from typing import Any
 from model.common.errors import InputError, join_path
 from model.whitehouse.cards import Catalogue, parse_catalogue, sample_catalogue
 from model.whitehouse.engine import Engine, SetupError, decider, new_game, shuffled_decks
-from model.whitehouse.network.arrangement import EVENT, SUPPORTER, Arrangement, CardRef, Placement, check_arrangement
+from model.whitehouse.network.arrangement import (
+    EVENT,
+    SUPPORTER,
+    Arrangement,
+    CardRef,
+    Placement,
+    TricksRules,
+    check_arrangement,
+)
 from model.whitehouse.rules import IllegalMove, WhitehouseRules, rules_dict, whitehouse_rules
 from model.whitehouse.state import (
     KIND_NAMES,
@@ -222,8 +231,9 @@ def _check_move_cards(catalogue: Catalogue, source: str, path: str, raw: dict) -
             _known_card(catalogue, source, join_path(path, key), raw[key])
 
 
-def load_log(source: str, data: Any, oracle: TrickOracle | None = None) -> LoadedLog:
-    """Validate a log document; every refusal names the JSON path."""
+def load_log(source: str, data: Any, oracle: Callable[[TricksRules], TrickOracle]) -> LoadedLog:
+    """Validate a log document; every refusal names the JSON path. ``oracle`` makes the Trick
+    oracle (the solver wired in) for the log's own Locked Network rules."""
     from pydantic import ValidationError
 
     from model.common.jsonio import validation_error
@@ -241,7 +251,7 @@ def load_log(source: str, data: Any, oracle: TrickOracle | None = None) -> Loade
     given = [k for k in ("seed", "decks", "position") if getattr(parsed, k) is not None]
     if len(given) != 1:
         raise InputError(source, "", "give exactly one of seed, decks or position (the deck orders)")
-    engine = Engine(catalogue, rules, oracle or TrickOracle(rules.tricks))
+    engine = Engine(catalogue, rules, oracle(rules.tricks))
     try:
         if parsed.position is not None:
             if parsed.players is not None and parsed.players != len(parsed.position.players):
@@ -407,12 +417,12 @@ def random_game(
     catalogue: Catalogue,
     players: int,
     seed: int,
-    rules: WhitehouseRules = WhitehouseRules(),
-    engine: Engine | None = None,
+    engine: Engine,
 ) -> tuple[State, list[dict]]:
     """Play a random legal game: decks shuffled by ``seed``, every move drawn uniformly from the
-    legal moves by a generator seeded with ``seed``. Returns the final state and the moves."""
-    engine = engine or Engine(catalogue, rules)
+    legal moves by a generator seeded with ``seed``. Returns the final state and the moves.
+    ``engine`` holds the rules and the Trick oracle (the solver wired in by the caller)."""
+    rules = engine.rules
     state = new_game(catalogue, players, rules, shuffled_decks(catalogue, seed), seed)
     rng = random.Random(seed)
     moves: list[dict] = []
@@ -424,11 +434,13 @@ def random_game(
     return state, moves
 
 
-def play_log(players: int, seed: int, rules: WhitehouseRules, catalogue_data: dict | None = None) -> tuple[dict, State]:
+def play_log(
+    players: int, seed: int, rules: WhitehouseRules, oracle: TrickOracle, catalogue_data: dict | None = None
+) -> tuple[dict, State]:
     """A random legal game as a log document (and its final state)."""
     catalogue = parse_catalogue("catalogue", catalogue_data) if catalogue_data else sample_catalogue()
     try:
-        state, moves = random_game(catalogue, players, seed, rules)
+        state, moves = random_game(catalogue, players, seed, Engine(catalogue, rules, oracle))
     except SetupError as error:
         raise InputError("--players", "", str(error)) from None
     log = {

@@ -13,13 +13,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from model.common.errors import OutOfTime
 from model.whitehouse.network.arrangement import (
     EVENT,
     SUPPORTER,
     Arrangement,
     CardRef,
+    Event,
     Network,
     Placement,
+    Supporter,
     TricksRules,
     check_arrangement,
     count_tricks,
@@ -64,8 +67,6 @@ def _canonical(network: Network) -> tuple[Network, list[CardRef]]:
     """The network relabelled canonically (Supporters 1..k by rank of number, Events ``e0``..
     sorted by their listing), and the original cards in that same order. Solving the relabelled
     network makes every answer a function of the key alone, whatever was solved before."""
-    from model.whitehouse.network.arrangement import Event, Supporter
-
     supporters = sorted(network.supporters, key=lambda s: s.id)
     rank = {s.id: i for i, s in enumerate(supporters)}
     events = sorted(
@@ -94,36 +95,28 @@ class Total:
     proven_by: str
 
 
-class UnprovenTotal(RuntimeError):
-    """The solver did not prove the maximum within its time limit."""
+class UnprovenTotal(OutOfTime):
+    """The solver did not prove the maximum (or decide an entry) within its time limit."""
 
 
+#: The seam to the solver: a network's proven maximum Trick total, a legal arrangement that
+#: reaches it, and the solver's word for how it proved it. Raises ``UnprovenTotal`` when it cannot.
 Solve = Callable[[Network, TricksRules], tuple[int, Arrangement, str]]
 
 
-#: Networks up to this many cards go to the solver's exact search first.
-EXACT_FIRST_CARDS = 10
+@dataclass(frozen=True)
+class EntrySearch:
+    """What the solver's exhaustive entry search found."""
+
+    #: True when the search finished (so ``arrangement`` None means no entry exists).
+    complete: bool
+    #: A rearrangement in which the new card borders a matching card, if one was found.
+    arrangement: Arrangement | None
 
 
-def solver_solve(time_limit: float = 30.0) -> Solve:
-    """The project's solver (``solver.network.solve.solve_tricks``) behind the seam."""
-
-    def solve(network: Network, rules: TricksRules) -> tuple[int, Arrangement, str]:
-        from model.common.status import Status
-        from solver.network.solve import solve_tricks
-
-        solution = None
-        if network.size <= EXACT_FIRST_CARDS:
-            # Measured: the exact search proves small game networks in seconds where the default
-            # path can run past its limit.
-            solution = solve_tricks(network, rules, time_limit=time_limit, method="exact")
-        if solution is None or solution.status != Status.OPTIMAL:
-            solution = solve_tricks(network, rules, time_limit=time_limit)
-        if solution.status != Status.OPTIMAL or solution.arrangement is None or solution.tricks is None:
-            raise UnprovenTotal(f"the solver reported {solution.status.value} for a {network.size}-card network")
-        return solution.tricks, solution.arrangement, solution.proven_by or "solver"
-
-    return solve
+#: The seam to the solver's entry search: ``(network with the new card, the new card, rules,
+#: deadline as time.monotonic())``. Needed only under ``every_card_matched``.
+Rearrange = Callable[[Network, CardRef, TricksRules, float], EntrySearch]
 
 
 class TrickOracle:
@@ -132,10 +125,12 @@ class TrickOracle:
     The answer is a function of the network and ``known`` alone (never of what was cached before):
     the solver always sees the canonically relabelled network."""
 
-    def __init__(self, rules: TricksRules, solve: Solve | None = None) -> None:
+    def __init__(self, rules: TricksRules, solve: Solve, rearrange: Rearrange) -> None:
         #: The Locked Network rules.
         self.rules = rules
-        self._solve = solve or solver_solve()
+        self._solve = solve
+        #: The solver's entry search, for entries after rearranging under ``every_card_matched``.
+        self.rearrange = rearrange
         self._cache: dict[tuple, tuple[int, tuple[Cell, ...], str]] = {}
         #: How many answers came from each source (bound, cache, solver).
         self.stats: dict[str, int] = {"bound": 0, "cache": 0, "solver": 0}
@@ -251,17 +246,16 @@ def line_entry(network: Network, old: Arrangement, card: CardRef) -> Arrangement
 ENTRY_SEARCH_SECONDS = 30.0
 
 
-def rearranged_entry(network: Network, old: Arrangement, card: CardRef, rules: TricksRules) -> Arrangement | None:
+def rearranged_entry(
+    network: Network, old: Arrangement, card: CardRef, rules: TricksRules, rearrange: Rearrange
+) -> Arrangement | None:
     """A rearrangement that lets ``card`` enter beside a matching card, or None when none can.
     Without ``every_card_matched`` a construction always decides (``line_entry``); with it, the
-    rearranged network must also keep every card beside a match, and an exhaustive search of the
-    solver decides."""
+    rearranged network must also keep every card beside a match, and the solver's exhaustive
+    search (``rearrange``) decides."""
     if not rules.every_card_matched:
         return line_entry(network, old, card)
-    from solver.network.entry import entry_after_rearranging
-
-    found = entry_after_rearranging(network, card, rules, time.monotonic() + ENTRY_SEARCH_SECONDS)
+    found = rearrange(network, card, rules, time.monotonic() + ENTRY_SEARCH_SECONDS)
     if not found.complete:
         raise UnprovenTotal(f"the search for where {card.kind} {card.id} may enter ran out of time")
     return found.arrangement
-

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from model.common.status import Status
+from model.whitehouse.network.answer import Progress
 from model.whitehouse.network.arrangement import TricksRules
 from solver.network.bounds import Bound, best_bound, region
 from solver.network.boxes import box_descent, reach_by_span
@@ -82,8 +83,6 @@ class Clock:
             best = None  # -1 stands for "no arrangement found yet"
         if self.progress is None or self.last == (best, bound):
             return
-        from solver.network.solve import Progress
-
         self.last = (best, bound)
         self.progress(Progress(best, bound, time.monotonic() - self.started))
 

@@ -1,17 +1,11 @@
 """The rulebook's examples and one case per rule option, as ruling data files."""
 
 import pytest
-from whitehouse_support import install_default_oracle
 
 from checks.whitehouse.rulings import differences, load_rulings
 from model.whitehouse.rules import WHITEHOUSE_OPTIONS
 
 RULINGS = load_rulings()
-
-
-@pytest.fixture(autouse=True)
-def _oracle(monkeypatch):
-    install_default_oracle(monkeypatch)
 
 
 @pytest.mark.parametrize("ruling", RULINGS, ids=[r["name"] for r in RULINGS])

@@ -244,7 +244,7 @@ def test_unwritable_svg_path_is_bad_input(tmp_path):
 
 def test_progress_line_shows_the_latest_report(capsys):
     from cli import _ProgressLine
-    from solver.network.solve import Progress
+    from model.whitehouse.network.answer import Progress
 
     line = _ProgressLine()
     line.draw(0.6)
@@ -257,7 +257,7 @@ def test_progress_line_shows_the_latest_report(capsys):
 
 def test_progress_line_stays_silent_for_a_short_solve(capsys):
     from cli import _ProgressLine
-    from solver.network.solve import Progress
+    from model.whitehouse.network.answer import Progress
 
     with _ProgressLine() as line:
         line(Progress(best=5, bound=9, seconds=0.01))

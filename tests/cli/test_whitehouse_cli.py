@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from whitehouse_support import install_default_oracle
 
 from cli import cli
 from model.whitehouse.cards import catalogue_schema
@@ -17,11 +16,6 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "whitehouse" / "games"
 
 
-@pytest.fixture(autouse=True)
-def _oracle(monkeypatch):
-    install_default_oracle(monkeypatch)
-
-
 def run(*args, input=None):
     return CliRunner().invoke(cli, list(args), input=input)
 
@@ -29,9 +23,7 @@ def run(*args, input=None):
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     path = tmp_path_factory.mktemp("logs") / "game.json"
-    with pytest.MonkeyPatch.context() as patch:
-        install_default_oracle(patch)
-        result = CliRunner().invoke(cli, ["whitehouse", "play", "--seed", "3", "--players", "3", "--out", str(path)])
+    result = CliRunner().invoke(cli, ["whitehouse", "play", "--seed", "3", "--players", "3", "--out", str(path)])
     return result, path
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from html import escape
 
 from model.common.status import Status
+from model.whitehouse.network.answer import TricksAnswer
 from model.whitehouse.network.arrangement import (
     SUPPORTER,
     Arrangement,
@@ -22,7 +23,6 @@ from model.whitehouse.network.arrangement import (
     Network,
     borders,
 )
-from solver.network.answer import TricksAnswer
 
 #: The longest name drawn inside a card's box; longer ones are cut.
 NAME_WIDTH = 14

@@ -119,7 +119,7 @@ def _example_log():
 
 
 def test_replay_of_the_example_log_is_legal():
-    report = replay("game.log.json", _example_log())
+    report = replay("game.log.json", _example_log(), score_game)
     assert report.legal and report.finished
 
 
@@ -137,7 +137,7 @@ def test_replay_of_the_example_log_is_legal():
 def test_replay_names_the_first_broken_rule(change, rule_name, step):
     log = _example_log()
     change(log)
-    report = replay("log.json", log)
+    report = replay("log.json", log, score_game)
     assert not report.legal and report.rule == rule_name
     if step is not None:
         assert report.step == step

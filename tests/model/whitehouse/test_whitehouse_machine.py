@@ -20,7 +20,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from oracle_tricks import oracle_max_tricks
-from whitehouse_support import make_oracle, solver_available
+from whitehouse_support import make_oracle
 
 from model.whitehouse.cards import Catalogue, sample_catalogue
 from model.whitehouse.engine import Engine, decider, new_game, shuffled_decks
@@ -47,12 +47,10 @@ def reference_total(network, rules) -> int | None:
     if key not in REFERENCE:
         if network.size <= 7:
             REFERENCE[key] = oracle_max_tricks(network, rules)
-        elif solver_available():
+        else:
             from solver.network.solve import solve_tricks
 
             REFERENCE[key] = solve_tricks(network, rules, time_limit=30).tricks
-        else:
-            return None
     return REFERENCE[key]
 
 

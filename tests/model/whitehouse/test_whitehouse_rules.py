@@ -7,7 +7,7 @@ names rules (``model.whitehouse.judge``): the test only reads the refusal's ``ru
 from __future__ import annotations
 
 import pytest
-from whitehouse_support import install_default_oracle
+from whitehouse_support import make_oracle
 
 from model.whitehouse.log import load_log
 from model.whitehouse.rules import RULES, IllegalMove
@@ -27,15 +27,10 @@ from model.whitehouse.state import (
 ROWS = {"supporter": [21, 22, 23], "event": ["E21", "E22", "E23"], "distraction": ["D20", "D21", "D17"]}
 
 
-@pytest.fixture(autouse=True)
-def _oracle(monkeypatch):
-    install_default_oracle(monkeypatch)
-
-
 def table(players, rows=None, phase="supporter", current=0, rules=None, moves=()):
     """An engine and the state after ``moves`` from a position (sample catalogue)."""
     position = {"players": players, "rows": {**ROWS, **(rows or {})}, "phase": phase, "current": current}
-    log = load_log("test", {"game": "whitehouse", "position": position, "rules": rules or {}, "moves": list(moves)})
+    log = load_log("test", {"game": "whitehouse", "position": position, "rules": rules or {}, "moves": list(moves)}, make_oracle)
     state = log.start
     for seat, move in log.moves:
         state = log.engine.apply(state, move, seat)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from oracle_tricks import oracle_max_tricks, oracle_solve
-from whitehouse_support import reference_solve
+from whitehouse_support import reference_oracle
 
 from model.whitehouse.network.arrangement import (
     EVENT,
@@ -21,7 +21,7 @@ from model.whitehouse.network.arrangement import (
     check_arrangement,
     neighbours,
 )
-from model.whitehouse.tricks import TrickOracle, canonical_key, line_entry, pair_entry, single_entry, upper_bound
+from model.whitehouse.tricks import canonical_key, line_entry, pair_entry, single_entry, upper_bound
 
 
 @st.composite
@@ -50,7 +50,7 @@ def test_upper_bound_is_never_below_the_maximum(network):
 @settings(max_examples=30, deadline=None)
 @given(networks(), st.randoms(use_true_random=False))
 def test_the_cache_answers_a_renamed_network_alike(network, rng):
-    oracle = TrickOracle(TricksRules(), reference_solve)
+    oracle = reference_oracle(TricksRules())
     first = oracle.total(network)
     # The cache key ranks Supporters by number: any renaming that keeps their order shares it.
     numbers = sorted(rng.sample(range(100, 200), len(network.supporters)))
@@ -206,6 +206,7 @@ def test_entry_with_every_card_matched_equals_a_naive_search(data):
     from strategies_tricks import matched_networks
 
     from model.whitehouse.tricks import rearranged_entry
+    from solver.network.oracle import engine_rearrange
 
     old = data.draw(matched_networks(2, 4))
     rules = TricksRules(connected=True, every_card_matched=True)
@@ -227,7 +228,7 @@ def test_entry_with_every_card_matched_equals_a_naive_search(data):
         bigger = old.with_card(Event("NEW", listed))
     arranged = oracle_solve(old, rules)
     assert arranged is not None
-    entered = rearranged_entry(bigger, arranged[1], newcomer, rules)
+    entered = rearranged_entry(bigger, arranged[1], newcomer, rules, engine_rearrange())
     assert (entered is not None) == _naive_entry_exists(bigger, old, newcomer, rules)
     if entered is not None:
         assert check_arrangement(bigger, entered, rules).legal

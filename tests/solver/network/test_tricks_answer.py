@@ -10,6 +10,7 @@ import pytest
 
 from model.common.errors import InputError
 from model.common.status import Status
+from model.whitehouse.network.answer import AddAnswer, TricksAnswer, TricksSolution
 from model.whitehouse.network.arrangement import (
     EVENT,
     SUPPORTER,
@@ -24,8 +25,7 @@ from model.whitehouse.network.arrangement import (
 )
 from model.whitehouse.network.io import TricksQuestion, input_schema, load_question, parse_question
 from model.whitehouse.network.report import ASCII, UNICODE, arrangement_lines, render_svg, render_text
-from solver.network.answer import AddAnswer, TricksAnswer, judge_claim
-from solver.network.solve import TricksSolution
+from solver.network.answer import judge_claim
 
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMA = ROOT / "model" / "whitehouse" / "network" / "data" / "tricks-input.schema.json"
