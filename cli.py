@@ -15,6 +15,8 @@ from typing import Any
 
 import click
 
+from model import GAME_PACKAGES
+
 from model.common.errors import InputError
 
 YES, NO, BAD_INPUT, UNDECIDED = 0, 1, 2, 3
@@ -551,7 +553,7 @@ def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_fl
 
 # --- checks ---
 
-_GAME_CHOICE = click.Choice(["whitehouse", "socks", "social", "likes"])
+_GAME_CHOICE = click.Choice(GAME_PACKAGES)
 
 
 @cli.command("checks")
@@ -576,7 +578,7 @@ def checks_command(game: str | None, rules: tuple[str, ...], as_json: bool, time
     from model.common.options import parse_rule_flags
 
     by_game = registry.split_flags(parse_rule_flags(rules), game)
-    games = [game] if game else list(registry.GAME_NAMES)
+    games = [game] if game else list(registry.game_names())
     chosen = {g: registry.rules(g, by_game.get(g, {})) for g in games}
     checked = run_checks(chosen, game, time_limit)
     click.echo(json.dumps(checks_json(checked, chosen)) if as_json else checks_text(checked))

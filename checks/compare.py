@@ -10,7 +10,6 @@ on a Ray cluster; the numbers are the same whatever runs them.
 from __future__ import annotations
 
 import math
-import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from typing import Any
 
 from checks import registry, rulings
 from model.common.errors import InputError
+from solver.seams import engine_solvers
 
 #: Seeds per chunk of simulation work.
 CHUNK = 25
@@ -141,77 +141,16 @@ def invariant_changes(game: str, name: str, a: Any, b: Any, time_limit: float) -
 
 # --- simulation -------------------------------------------------------------------------------------
 
-#: The statistics each simulated game reports, by game, in the order its player returns them.
-#: Social Network is played simultaneously by three or more, so no seat moves first: instead of
-#: "first player wins" it reports the share of rounds that stall (nobody can play any more).
-STATISTICS: dict[str, tuple[str, ...]] = {
-    "socks": ("first player wins", "game length (turns)", "winning score"),
-    "whitehouse": ("first player wins", "game length (turns)", "most Tricks at the end"),
-    "social": ("stalled rounds", "game length (plays)", "winning score"),
-    "likes": ("first player wins", "game length (rounds)", "winners per game"),
-}
-
-
-def _socks_game(rules: Any, seed: int) -> tuple[float, float, float]:
-    from model.socks.cards import sample_catalogue
-    from model.socks.engine import outcome, random_game
-
-    names = tuple(f"P{i + 1}" for i in range(SIM_PLAYERS))
-    _, moves, final = random_game(sample_catalogue(), rules, names, random.Random(seed))
-    result = outcome(final)
-    assert result is not None
-    share = 1 / len(result.winners) if 0 in result.winners else 0.0
-    return share, float(len(moves)), float(max(result.scores))
-
-
-def _whitehouse_game(rules: Any, seed: int) -> tuple[float, float, float]:
-    from model.whitehouse.cards import sample_catalogue
-    from model.whitehouse.engine import Engine, new_game, shuffled_decks
-    from model.whitehouse.log import random_game
-    from solver.network.oracle import trick_oracle
-
-    catalogue = sample_catalogue()
-    first = new_game(catalogue, SIM_PLAYERS, rules, shuffled_decks(catalogue, seed), seed).current
-    final, _ = random_game(catalogue, SIM_PLAYERS, seed, Engine(catalogue, rules, trick_oracle(rules.tricks)))
-    share = 1 / len(final.winners) if first in final.winners else 0.0
-    return share, float(final.turn), float(max(p.tricks for p in final.players))
-
-
-def _social_game(rules: Any, seed: int) -> tuple[float, float, float]:
-    from model.social.cards import sample_decks
-    from model.social.random_play import random_game
-
-    names = tuple(f"P{i + 1}" for i in range(SIM_PLAYERS))
-    setup, result = random_game(sample_decks(), rules, names, random.Random(seed))
-    # A round without an end stalled: nothing legal could change the table any more.
-    stalled = sum(1 for r in result.rounds if r.end is None) / len(result.rounds)
-    plays = sum(1 for r in setup.rounds for e in r.events if e.action == "play")
-    return stalled, float(plays), float(max(total for _, total in result.totals))
-
-
-def _likes_game(rules: Any, seed: int) -> tuple[float, float, float]:
-    from model.likes.io import sample_catalogue
-    from model.likes.random_play import random_game
-
-    names = tuple(f"P{i + 1}" for i in range(SIM_PLAYERS))
-    _, _, result = random_game(sample_catalogue(), rules, names, random.Random(seed))
-    # A game without a winner (the Intent decks, or the Event cards when discarded, ran out)
-    # counts 0 for the first player, as for the rest.
-    share = 1 / len(result.winners) if names[0] in result.winners else 0.0
-    return share, float(len(result.rounds)), float(len(result.winners))
-
-
-PLAYERS: dict[str, Callable[[Any, int], tuple[float, ...]]] = {
-    "socks": _socks_game,
-    "whitehouse": _whitehouse_game,
-    "social": _social_game,
-    "likes": _likes_game,
-}
-
-
 def play_chunk(game: str, rules_a: Any, rules_b: Any, seeds: Sequence[int]) -> list[tuple[tuple, tuple]]:
-    """Play each seed under both settings (a worker's whole job: a pure function of its input)."""
-    play = PLAYERS[game]
+    """Play each seed under both settings (a worker's whole job: a pure function of its input).
+    Each game's record gives its statistics by name, in the order the game lists them."""
+    found = registry.entry(game)
+    solvers = engine_solvers()
+
+    def play(rules: Any, seed: int) -> tuple[float, ...]:
+        record = found.random_game(seed, SIM_PLAYERS, rules, solvers)
+        return tuple(record.stats[name] for name in found.statistics)
+
     return [(play(rules_a, seed), play(rules_b, seed)) for seed in seeds]
 
 
@@ -278,8 +217,6 @@ def paired(name: str, a: Sequence[float], b: Sequence[float]) -> Statistic:
 def simulate(game: str, rules_a: Any, rules_b: Any, games: int, seed: int, workers: int = 1,
              ray_address: str | None = None, progress: Callable[[int], None] | None = None) -> Simulation:
     """Play ``games`` seeds from ``seed`` under both settings and pair the statistics."""
-    if game not in PLAYERS:
-        return Simulation(0, seed, SIM_PLAYERS, (), "this game's engine does not play random games")
     chunks = _chunks(seed, games)
     try:
         if ray_address:
@@ -292,7 +229,7 @@ def simulate(game: str, rules_a: Any, rules_b: Any, games: int, seed: int, worke
         return Simulation(0, seed, SIM_PLAYERS, (), f"the engine failed: {type(error).__name__} {error}".strip())
     pairs = [pair for chunk in results for pair in chunk]
     found = []
-    for index, name in enumerate(STATISTICS[game]):
+    for index, name in enumerate(registry.entry(game).statistics):
         found.append(paired(name, [p[0][index] for p in pairs], [p[1][index] for p in pairs]))
     return Simulation(len(pairs), seed, SIM_PLAYERS, tuple(found))
 

@@ -9,26 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from checks.core import Invariant, run
-from checks.likes import invariants as likes
 from checks.result import CheckResult
-from checks.social import invariants as social
-from checks.socks import invariants as socks
-from checks.whitehouse import invariants as whitehouse
-from checks.whitehouse import network_invariants as tricks
+from model import GAME_PACKAGES
+
+
+def _modules() -> tuple[ModuleType, ...]:
+    """Each game's invariant modules (``checks.<game>.INVARIANT_MODULES``), in game order."""
+    found = []
+    for game in GAME_PACKAGES:
+        for name in import_module(f"checks.{game}").INVARIANT_MODULES:
+            found.append(import_module(name))
+    return tuple(found)
+
 
 #: The modules of invariants, in the order they are run and listed.
-MODULES = (tricks, whitehouse, socks, social, likes)
+MODULES = _modules()
 #: Default Z3 encodings per module.
-DEFAULT_ENCODINGS: dict[str, Any] = {
-    tricks.__name__: tricks.TricksEncoding(),
-    whitehouse.__name__: whitehouse.RowsEncoding(),
-    socks.__name__: socks.SocksEncoding(),
-    social.__name__: social.SocialEncoding(),
-    likes.__name__: likes.LikesEncoding(),
-}
+DEFAULT_ENCODINGS: dict[str, Any] = {module.__name__: module.DEFAULT_ENCODING for module in MODULES}
 #: Every invariant, with the module that defines it.
 INVARIANTS: tuple[tuple[Invariant, str], ...] = tuple(
     (invariant, module.__name__) for module in MODULES for invariant in module.INVARIANTS

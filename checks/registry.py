@@ -1,73 +1,47 @@
-"""The clarification registry: every rule option of the four games, keyed by game.
+"""The clarification registry: every rule option of the games, keyed by game.
 
-Each game declares its options as a module-level tuple of ``RuleOption`` beside its rules
-dataclass; this registry names those tuples in one explicit list, together with the function that
-builds the game's rules object and the module of its rulings. An option name may repeat across
-games, so options are keyed by (game, name).
+The games come from ``model.common.game.games()`` (one ``Game`` object per game package, listed
+in ``model.GAME_PACKAGES``): this module names no game. Each game declares its options as data
+beside its rules dataclass, and its ``make_rules`` builds its rules object. An option name may
+repeat across games, so options are keyed by (game, name).
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from model.common.errors import InputError
+from model.common.game import Game, games
 from model.common.options import RuleOption
 
 
-@dataclass(frozen=True)
-class GameEntry:
-    """Where one game keeps its rule options, its rules builder and its rulings."""
-
-    #: The game's short name.
-    game: str
-    #: Its name in words.
-    title: str
-    #: ``module:NAME`` of each tuple of options, in listing order.
-    options: tuple[str, ...]
-    #: ``module:function`` building the rules object from ``(values, source)``.
-    builder: str
-    #: The module of its rulings (``evaluate`` and ``load_rulings``).
-    rulings: str
+@cache
+def all_games() -> tuple[Game, ...]:
+    """Every game, in listing order."""
+    return games()
 
 
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry("whitehouse", "The White House intern game",
-              ("model.whitehouse.rules:WHITEHOUSE_OPTIONS", "model.whitehouse.network.arrangement:TRICKS_OPTIONS"),
-              "checks.registry:_whitehouse_rules", "checks.whitehouse.rulings"),
-    GameEntry("socks", "Oh My Socks!", ("model.socks.cards:SOCKS_OPTIONS",),
-              "checks.registry:_socks_rules", "checks.socks.rulings"),
-    GameEntry("social", "Social Network", ("model.social.rules:SOCIAL_OPTIONS",),
-              "checks.registry:_social_rules", "checks.social.rulings"),
-    GameEntry("likes", "Likes and Lies", ("model.likes.rules:LIKES_OPTIONS",),
-              "checks.registry:_likes_rules", "checks.likes.rulings"),
-)
-GAME_NAMES: tuple[str, ...] = tuple(entry.game for entry in GAMES)
+def game_names() -> tuple[str, ...]:
+    return tuple(found.name for found in all_games())
 
 
-def _load(reference: str) -> Any:
-    module, _, name = reference.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
-def entry(game: str) -> GameEntry:
-    for found in GAMES:
-        if found.game == game:
+def entry(game: str) -> Game:
+    for found in all_games():
+        if found.name == game:
             return found
-    raise InputError("--game", "", f"unknown game {game!r} (known: {', '.join(GAME_NAMES)})")
+    raise InputError("--game", "", f"unknown game {game!r} (known: {', '.join(game_names())})")
 
 
 def options(game: str | None = None) -> list[RuleOption]:
     """Every rule option of ``game`` (of every game when None), in registry order."""
     out: list[RuleOption] = []
-    for found in GAMES if game is None else (entry(game),):
-        for reference in found.options:
-            for option in _load(reference):
-                if option.game != found.game:
-                    raise ValueError(f"{reference}: option {option.name} says game {option.game!r}")
-                out.append(option)
+    for found in all_games() if game is None else (entry(game),):
+        for option in found.options:
+            if option.game != found.name:
+                raise ValueError(f"{found.name}: option {option.name} says game {option.game!r}")
+            out.append(option)
     return out
 
 
@@ -103,9 +77,8 @@ def typed(game: str, name: str, raw: Any, source: str = "--rule") -> Any:
 
 def rules(game: str, values: Mapping[str, Any] | None = None, source: str = "--rule") -> Any:
     """The game's rules object with these options set (every other one at its default)."""
-    builder: Callable[[Mapping[str, Any], str], Any] = _load(entry(game).builder)
     typed_values = {name: typed(game, name, raw, source) for name, raw in (values or {}).items()}
-    return builder(typed_values, source)
+    return entry(game).make_rules(typed_values, source)
 
 
 def split_flags(flags: Mapping[str, str], game: str | None) -> dict[str, dict[str, str]]:
@@ -135,32 +108,3 @@ def option_json(chosen: RuleOption) -> dict[str, Any]:
                          for value, meaning in chosen.values if value != chosen.default],
         "default_meaning": next(m for v, m in chosen.values if v == chosen.default),
     }
-
-
-# --- the rules builders (each game's own, named here once) ------------------------------------
-
-
-def _whitehouse_rules(values: Mapping[str, Any], source: str) -> Any:
-    from model.whitehouse.rules import whitehouse_rules
-
-    return whitehouse_rules(dict(values), source)
-
-
-def _socks_rules(values: Mapping[str, Any], source: str) -> Any:
-    from model.socks.io import parse_rules
-
-    return parse_rules(source, dict(values))
-
-
-def _social_rules(values: Mapping[str, Any], source: str) -> Any:
-    from model.common.options import build_rules
-    from model.social.rules import SOCIAL_OPTIONS, SocialRules
-
-    return build_rules(SocialRules, SOCIAL_OPTIONS, values, source)
-
-
-def _likes_rules(values: Mapping[str, Any], source: str) -> Any:
-    from model.common.options import build_rules
-    from model.likes.rules import LIKES_OPTIONS, LikesRules
-
-    return build_rules(LikesRules, LIKES_OPTIONS, values, source)

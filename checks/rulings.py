@@ -63,7 +63,8 @@ def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
 
 
 def module(game: str) -> Any:
-    return importlib.import_module(registry.entry(game).rulings)
+    """The game's rulings module, ``checks.<game>.rulings`` (``load_rulings`` and ``evaluate``)."""
+    return importlib.import_module(f"checks.{registry.entry(game).name}.rulings")
 
 
 def load(game: str) -> list[dict]:
@@ -94,5 +95,5 @@ def run_one(game: str, ruling: dict) -> RulingResult:
 
 def run_rulings(game: str | None = None) -> list[RulingResult]:
     """Every ruling of ``game`` (of every game when None), in registry then file order."""
-    games = registry.GAME_NAMES if game is None else (registry.entry(game).game,)
+    games = registry.game_names() if game is None else (registry.entry(game).name,)
     return [run_one(g, ruling) for g in games for ruling in load(g)]

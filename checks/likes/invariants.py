@@ -464,3 +464,6 @@ INVARIANTS: tuple[Invariant, ...] = (
         ("model.likes.rules.intent_steps",), check_reported_true_information,
     ),
 )
+
+#: The Z3 encoding its invariants run with unless a caller passes another.
+DEFAULT_ENCODING = LikesEncoding()

@@ -435,3 +435,6 @@ INVARIANTS: tuple[Invariant, ...] = (
         ("model.social.engine.like_rule",), check_like_rule,
     ),
 )
+
+#: The Z3 encoding its invariants run with unless a caller passes another.
+DEFAULT_ENCODING = SocialEncoding()

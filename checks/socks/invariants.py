@@ -431,3 +431,6 @@ INVARIANTS: tuple[Invariant, ...] = (
         _TABLES, ("model.socks.scoring.decide_winners",), check_always_winner,
     ),
 )
+
+#: The Z3 encoding its invariants run with unless a caller passes another.
+DEFAULT_ENCODING = SocksEncoding()

@@ -432,3 +432,6 @@ INVARIANTS: tuple[Invariant, ...] = (
         check_row_order,
     ),
 )
+
+#: The Z3 encoding its invariants run with unless a caller passes another.
+DEFAULT_ENCODING = RowsEncoding()

@@ -472,3 +472,6 @@ INVARIANTS: tuple[Invariant, ...] = (
         check_entry_keeps_legal,
     ),
 )
+
+#: The Z3 encoding its invariants run with unless a caller passes another.
+DEFAULT_ENCODING = TricksEncoding()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Protocol
 
 from model.common.options import RuleOption
@@ -48,9 +49,22 @@ class Game:
     #: Build its rules object from option values (``{"final_tie": "shared"}``); bad values raise
     #: ``InputError`` naming ``source``.
     make_rules: Callable[[Mapping[str, Any], str], Any]
+    #: The type of its rules object (a frozen dataclass, one field per option).
+    rules_type: type
+    #: The shipped sample catalogue (illustrative, not a published card list).
+    sample_catalogue: Callable[[], Any]
     #: Its default number of players for random games.
     default_players: int
     #: One random legal game.
     random_game: RandomGame
     #: The statistics ``random_game`` reports, in the order ``compare`` shows them.
     statistics: tuple[str, ...]
+    #: The solver seams ``random_game`` needs, by name (keys of its ``solvers`` argument).
+    solvers: tuple[str, ...] = ()
+
+
+def games() -> tuple[Game, ...]:
+    """Every game, in the order of ``model.GAME_PACKAGES``."""
+    from model import GAME_PACKAGES
+
+    return tuple(import_module(f"model.{name}.game").GAME for name in GAME_PACKAGES)

@@ -16,6 +16,9 @@ class Termination(str, Enum):
     END_CARD = "end_card"
     #: Every round the rules give was played (Social Network).
     ROUNDS = "rounds"
+    #: The cards the game is played with ran out before anyone reached the goal (Likes and
+    #: Lies' Intent decks).
+    OUT_OF_CARDS = "out_of_cards"
     #: A cap on the number of turns or rounds, outside the rulebook, stopped a random game.
     TURN_LIMIT = "turn_limit"
 

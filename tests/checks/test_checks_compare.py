@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import pytest
@@ -10,6 +11,9 @@ from checks import compare as compare_module
 from checks import registry
 from checks.compare import compare, paired, settings, simulate
 from model.common.errors import InputError
+from model.common.game import GameRecord
+from model.common.outcome import Outcome, Termination
+from solver.seams import engine_solvers
 
 FINAL_TIE = ["final_tie=shared", "final_tie=no_winner"]
 
@@ -49,18 +53,28 @@ def test_the_confidence_interval_is_paired() -> None:
     assert (stat.mean_a, stat.mean_b, stat.difference, stat.low, stat.high) == (2.5, 3.5, 1.0, 1.0, 1.0)
 
 
-def test_every_game_plays_random_games() -> None:
-    assert set(compare_module.PLAYERS) == set(registry.GAME_NAMES) == set(compare_module.STATISTICS)
-    for game, play in compare_module.PLAYERS.items():
-        numbers = play(registry.rules(game), 0)
-        assert len(numbers) == len(compare_module.STATISTICS[game])
-        assert all(isinstance(x, float) for x in numbers)
+@pytest.mark.parametrize("game", registry.game_names())
+def test_every_game_plays_random_games_in_one_record_shape(game: str) -> None:
+    found = registry.entry(game)
+    record = found.random_game(5, 3, registry.rules(game), engine_solvers())
+    assert isinstance(record, GameRecord) and record.seed == 5 and record.players == 3
+    assert tuple(record.stats) == found.statistics
+    assert all(isinstance(x, float) for x in record.stats.values())
+    assert isinstance(record.outcome, Outcome) and isinstance(record.outcome.termination, Termination)
+    assert record.length > 0
+    # The same seed, the same game.
+    assert found.random_game(5, 3, registry.rules(game), engine_solvers()) == record
 
 
-def test_a_game_without_random_play_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(compare_module.PLAYERS, "likes")
+def test_an_engine_that_fails_is_reported_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing(seed: int, players: int, rules: object, solvers: object) -> GameRecord:
+        raise RuntimeError("stuck")
+
+    original = registry.entry
+    broken = dataclasses.replace(original("likes"), random_game=failing)
+    monkeypatch.setattr(registry, "entry", lambda game: broken if game == "likes" else original(game))
     result = compare(["intent_in_tie=nobody", "intent_in_tie=others"], games=10)
-    assert result.simulation is not None and result.simulation.unavailable
+    assert result.simulation is not None and result.simulation.unavailable == "the engine failed: RuntimeError stuck"
     assert result.rulings
 
 

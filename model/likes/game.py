@@ -1,0 +1,43 @@
+"""Likes and Lies behind the one game interface (``model.common.game.Game``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from model.common.game import Game, GameRecord
+from model.common.options import build_rules
+from model.common.outcome import Outcome, Termination
+from model.likes.io import sample_catalogue
+from model.likes.random_play import random_game as play_random_game
+from model.likes.rules import LIKES_OPTIONS, LikesRules
+
+STATISTICS = ("first player wins", "game length (rounds)", "winners per game")
+#: How a finished game's status reads as a termination; any other stopped at the round cap.
+ENDINGS = {"won": Termination.GOAL, "no_winner": Termination.OUT_OF_CARDS}
+
+
+def random_game(seed: int, players: int, rules: LikesRules, solvers: Mapping[str, Any]) -> GameRecord:
+    """One random legal game from ``seed`` with the sample board, Events and Intents."""
+    names = tuple(f"P{i + 1}" for i in range(players))
+    _, _, result = play_random_game(sample_catalogue(), rules, names, random.Random(seed))
+    # A game without a winner (the Intent decks, or the Event cards when discarded, ran out)
+    # counts 0 for the first player, as for the rest.
+    share = 1 / len(result.winners) if names[0] in result.winners else 0.0
+    stats = dict(zip(STATISTICS, (share, float(len(result.rounds)), float(len(result.winners))), strict=True))
+    ending = Outcome(ENDINGS.get(result.status, Termination.TURN_LIMIT), tuple(result.winners))
+    return GameRecord(seed, players, ending, len(result.rounds), stats)
+
+
+GAME = Game(
+    name="likes",
+    title="Likes and Lies",
+    options=LIKES_OPTIONS,
+    make_rules=lambda values, source: build_rules(LikesRules, LIKES_OPTIONS, values, source),
+    rules_type=LikesRules,
+    sample_catalogue=sample_catalogue,
+    default_players=4,
+    random_game=random_game,
+    statistics=STATISTICS,
+)

@@ -1,0 +1,40 @@
+"""Oh My Socks! behind the one game interface (``model.common.game.Game``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from model.common.game import Game, GameRecord
+from model.common.outcome import Outcome, Termination
+from model.socks.cards import SOCKS_OPTIONS, SocksRules, sample_catalogue
+from model.socks.engine import outcome, random_game as play_random_game
+from model.socks.io import parse_rules
+
+STATISTICS = ("first player wins", "game length (turns)", "winning score")
+
+
+def random_game(seed: int, players: int, rules: SocksRules, solvers: Mapping[str, Any]) -> GameRecord:
+    """One random legal game from ``seed`` on the sample catalogue (the engine scores it)."""
+    names = tuple(f"P{i + 1}" for i in range(players))
+    _, moves, final = play_random_game(sample_catalogue(), rules, names, random.Random(seed))
+    result = outcome(final)
+    assert result is not None, "a random game is played to its end"
+    share = 1 / len(result.winners) if 0 in result.winners else 0.0
+    stats = dict(zip(STATISTICS, (share, float(len(moves)), float(max(result.scores))), strict=True))
+    ending = Outcome(Termination.END_CARD, tuple(names[seat] for seat in result.winners), result.decided_by)
+    return GameRecord(seed, players, ending, len(moves), stats)
+
+
+GAME = Game(
+    name="socks",
+    title="Oh My Socks!",
+    options=SOCKS_OPTIONS,
+    make_rules=lambda values, source: parse_rules(source, dict(values)),
+    rules_type=SocksRules,
+    sample_catalogue=sample_catalogue,
+    default_players=3,
+    random_game=random_game,
+    statistics=STATISTICS,
+)
