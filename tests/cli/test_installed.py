@@ -24,6 +24,10 @@ import solver
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 PACKAGES = {"model": model, "solver": solver, "checks": checks}
+#: The checkout's own code: what the tests must not import, and the installed commands must not
+#: read. (A virtual environment inside the checkout, as the README suggests, is not the checkout's
+#: code: its site-packages holds the installed wheel.)
+SOURCE = [ROOT / name for name in PACKAGES] + [ROOT / "cli.py"]
 
 #: Audit hook for the subprocesses: every file opened for reading is appended to the log named by
 #: VERIFY_OPEN_LOG, so a test sees the data files an installed command really reads.
@@ -45,7 +49,8 @@ def _inside(path: Path, folder: Path) -> bool:
 def test_packages_are_imported_from_the_installed_wheel_not_the_checkout() -> None:
     for name, module in [*PACKAGES.items(), ("cli", cli)]:
         location = Path(module.__file__ or "").resolve()
-        assert not _inside(location, ROOT), f"{name} was imported from the checkout: {location}"
+        assert not any(_inside(location, source) for source in SOURCE), (
+            f"{name} was imported from the checkout: {location}")
 
 
 def test_every_file_of_each_package_is_in_the_installed_package() -> None:
@@ -121,8 +126,7 @@ def test_every_installed_command_runs_from_another_folder(tmp_path: Path) -> Non
                             f"\n{run.stderr[-2000:]}")
     assert not failures, "\n".join(failures)
     opened = {Path(line) for line in log.read_text(encoding="utf-8").splitlines()}
-    from_checkout = sorted(str(p) for p in opened
-                           if _inside(p, ROOT) and not _inside(p, EXAMPLES))
+    from_checkout = sorted(str(p) for p in opened if any(_inside(p, source) for source in SOURCE))
     assert not from_checkout, f"installed commands read files of the checkout: {from_checkout}"
     installed = {name: Path(m.__file__ or "").resolve().parent for name, m in PACKAGES.items()}
     data = {p for p in opened if p.suffix == ".json" and any(_inside(p, d) for d in installed.values())}
