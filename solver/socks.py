@@ -20,7 +20,12 @@ from model.common.status import Status
 from model.socks.cards import SocksRules
 from model.socks.scoring import Hand, PlayerScore, decide_winners, score_hand
 
+#: How ``choose_wilds`` is asked to decide.
 Method = Literal["auto", "cpsat", "exact"]
+#: How a placement was decided: ``none`` (nothing to choose), ``exact`` (each set tried) or ``cp-sat``.
+DecidedBy = Literal["none", "exact", "cp-sat"]
+#: The default rule options, one object for every default below (rules objects are frozen).
+_DEFAULT_RULES = SocksRules()
 #: CP-SAT's objective coefficients stay below this (the lexicographic stage is split otherwise).
 _MAX_WEIGHT = 2**50
 
@@ -38,7 +43,7 @@ class WildChoice:
     #: The sets the tie-break counts, with this placement.
     set_count: int
     #: ``none`` (nothing to choose), ``exact`` (each set tried) or ``cp-sat``.
-    method: str
+    method: DecidedBy
 
 
 @dataclass(frozen=True)
@@ -92,14 +97,14 @@ def _cpsat(hand: Hand, rules: SocksRules, time_limit: float) -> WildChoice:
 
     # build
     model = cp_model.CpModel()
-    added = [model.NewIntVar(0, free, f"added_{n}") for n in domain]
-    even = [model.NewBoolVar(f"even_{n}") for n in domain]
-    halves = [model.NewIntVar(0, (base[n] + free) // 2 + 1, f"half_{n}") for n in domain]
+    added = [model.new_int_var(0, free, f"added_{n}") for n in domain]
+    even = [model.new_bool_var(f"even_{n}") for n in domain]
+    halves = [model.new_int_var(0, (base[n] + free) // 2 + 1, f"half_{n}") for n in domain]
     # every open wild card joins exactly one set
-    model.Add(sum(added) == free)
+    model.add(sum(added) == free)
     # a set scores exactly when its count (printed + placed + chosen) is even
     for number, a, e, h in zip(domain, added, even, halves, strict=False):
-        model.Add(base[number] + a == 2 * h + 1 - e)
+        model.add(base[number] + a == 2 * h + 1 - e)
     score = sum(stars[n] * e for n, e in zip(domain, even, strict=False))
     counted = sum(even) if rules.tie_break_counts == "scoring_sets" else len(domain)
 
@@ -109,22 +114,22 @@ def _cpsat(hand: Hand, rules: SocksRules, time_limit: float) -> WildChoice:
     solver.parameters.max_time_in_seconds = time_limit
 
     def solve() -> bool:
-        outcome = solver.Solve(model)
+        outcome = solver.solve(model)
         if outcome == cp_model.OPTIMAL:
             return True
         if outcome == cp_model.FEASIBLE:
             return False
-        raise RuntimeError(f"CP-SAT returned {solver.StatusName(outcome)} for a feasible model")
+        raise RuntimeError(f"CP-SAT returned {solver.status_name(outcome)} for a feasible model")
 
     # solve: best score, then fewest counted sets, then the lexicographically largest counts
+    # (each maximize or minimize replaces the model's objective)
     proven = True
-    model.Maximize(score)
+    model.maximize(score)
     proven &= solve()
-    model.Add(score == round(solver.ObjectiveValue()))
-    model.ClearObjective()
-    model.Minimize(counted)
+    model.add(score == round(solver.objective_value))
+    model.minimize(counted)
     proven &= solve()
-    model.Add(counted == round(solver.ObjectiveValue()))
+    model.add(counted == round(solver.objective_value))
     chunks: list[list[int]] = [[]]
     weight = 1
     for index in range(len(domain)):
@@ -136,13 +141,12 @@ def _cpsat(hand: Hand, rules: SocksRules, time_limit: float) -> WildChoice:
     for chunk in chunks:
         weights = [(free + 1) ** (len(chunk) - 1 - k) for k in range(len(chunk))]
         objective = sum(w * added[i] for w, i in zip(weights, chunk, strict=False))
-        model.ClearObjective()
-        model.Maximize(objective)
+        model.maximize(objective)
         proven &= solve()
-        model.Add(objective == round(solver.ObjectiveValue()))
+        model.add(objective == round(solver.objective_value))
 
     # decode
-    counts = [solver.Value(a) for a in added]
+    counts = [solver.value(a) for a in added]
     placement = expand(domain, counts)
     result = score_hand(hand, placement, rules)
     status = Status.OPTIMAL if proven else Status.UNPROVEN
@@ -150,7 +154,7 @@ def _cpsat(hand: Hand, rules: SocksRules, time_limit: float) -> WildChoice:
 
 
 def choose_wilds(
-    hand: Hand, rules: SocksRules = SocksRules(), method: Method = "auto", time_limit: float = 10.0
+    hand: Hand, rules: SocksRules = _DEFAULT_RULES, method: Method = "auto", time_limit: float = 10.0
 ) -> WildChoice:
     """Place ``hand``'s open wild cards: best score, then fewest counted sets, then lowest sets.
 
@@ -175,7 +179,7 @@ def choose_wilds(
 
 
 def score_game(
-    hands: Sequence[Hand], rules: SocksRules = SocksRules(), method: Method = "auto"
+    hands: Sequence[Hand], rules: SocksRules = _DEFAULT_RULES, method: Method = "auto"
 ) -> GameScore:
     """Score every hand with its open choices made optimally, and decide the winners."""
     players = []

@@ -24,7 +24,7 @@ _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
-class _Duplicated(dict):
+class _Duplicated(dict[str, Any]):
     """An object in which a key occurred twice; kept so the walk can report its path."""
 
     duplicate: str = ""
@@ -37,7 +37,7 @@ class _Refused:
         self.what = what
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     for key, value in pairs:
         if key in seen:
@@ -137,7 +137,7 @@ _MESSAGES = {
 }
 
 
-def _location(data: Any, loc: tuple) -> str:
+def _location(data: Any, loc: tuple[str | int, ...]) -> str:
     """The JSON path of a pydantic error location, keeping only the steps the data really has
     (pydantic adds the names of union members and validators to its locations)."""
     path, node = "", data

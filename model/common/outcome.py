@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 
-class Termination(str, Enum):
+class Termination(str, Enum):  # noqa: UP042 (a StrEnum would change str() and format() of the members)
     """Why a game ended."""
 
     #: A player reached the goal (7 Tricks, Viral).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 
 
-class Status(str, Enum):
+class Status(str, Enum):  # noqa: UP042 (a StrEnum would change str() and format() of the members)
     """What a solve proved."""
 
     #: The returned value is proven to be the optimum.

@@ -15,11 +15,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Literal
 
 from solver.network.problem import Cell, Problem, match_components
 
 #: A card has four sides.
 SIDES = 4
+
+#: The arguments a bound rests on (see ``cheap_bounds``).
+BoundArgument = Literal["pairs", "sides", "borders", "groups"]
+#: A node of the flow search: a Supporter ("s") or an Event ("e"), by card index.
+_Node = tuple[Literal["s", "e"], int]
 
 
 @dataclass(frozen=True)
@@ -29,7 +35,7 @@ class Bound:
     #: The bound.
     value: int
     #: Which argument: "pairs", "sides", "borders" or "groups".
-    argument: str
+    argument: BoundArgument
     #: The argument in words a player can check.
     proof: str
 
@@ -59,7 +65,7 @@ def degree_limited_tricks(problem: Problem, members: list[int] | None = None) ->
         while room[start] > 0:
             # Breadth-first search over alternating paths: Supporter -> unpaired Event (an
             # unused link) -> back to a Supporter along a used link.
-            came_from: dict[tuple[str, int], tuple[str, int] | None] = {("s", start): None}
+            came_from: dict[_Node, _Node | None] = {("s", start): None}
             queue = [start]
             end = None
             while queue and end is None:
@@ -82,7 +88,7 @@ def degree_limited_tricks(problem: Problem, members: list[int] | None = None) ->
             if end is None:
                 break
             # Flip the links along the path.
-            node: tuple[str, int] | None = ("e", end)
+            node: _Node | None = ("e", end)
             while node is not None and node[0] == "e":
                 previous = came_from[node]
                 assert previous is not None
@@ -107,13 +113,12 @@ def degree_limited_tricks(problem: Problem, members: list[int] | None = None) ->
 def cheap_bounds(problem: Problem) -> list[Bound]:
     """Every simple bound, simplest argument first."""
     pairs = problem.pair_count()
+    counted = _plural(pairs, "matching Supporter-Event pair", "matching Supporter-Event pairs")
     bounds = [
         Bound(
             pairs,
             "pairs",
-            "the network has no matching Supporter-Event pair"
-            if pairs == 0
-            else f"the network has only {_plural(pairs, 'matching Supporter-Event pair', 'matching Supporter-Event pairs')}",
+            "the network has no matching Supporter-Event pair" if pairs == 0 else f"the network has only {counted}",
         )
     ]
     if pairs == 0:

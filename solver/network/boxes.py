@@ -18,8 +18,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from solver.network.problem import Layout, Problem
+
+if TYPE_CHECKING:
+    from solver.network.cpsat import ModelAnswer
 
 #: Work budget (CP-SAT deterministic time) per box in the first round; each round quadruples it.
 FIRST_WORK = 0.5
@@ -137,7 +141,9 @@ def box_descent(
     return BoxResult(best, found, complete, upper, by_cpsat)
 
 
-def _cpsat_box(problem: Problem, rows: int, cols: int, best: int, upper: int, seconds: float, work: float):
+def _cpsat_box(
+    problem: Problem, rows: int, cols: int, best: int, upper: int, seconds: float, work: float
+) -> ModelAnswer:
     """CP-SAT on one span: a connected arrangement using every row and column of the box, with
     more than ``best`` Tricks."""
     from solver.network.cpsat import ModelSpec, solve_model

@@ -14,15 +14,23 @@ Only this module imports OR-Tools (0.5 s on import), and only when a model is bu
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
+from model.common.errors import OutOfTime
 from solver.network.bounds import SIDES
 from solver.network.problem import Cell, Layout, Problem, around, is_connected, normalise, transform
 
-#: Model Tricks per matching (Supporter class, Event class) pair and directed border (a much
-#: stronger linear relaxation) rather than per border.
-PAIR_LEVEL = False
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model import CpSolver, CpSolverSolutionCallback, IntVar, LinearExpr
+
+    #: A sum of model variables (a plain 0 when there is nothing to add).
+    Expr = LinearExpr | int
+
+#: What one solve proved: see ``ModelAnswer.status``.
+ModelStatus = Literal["optimal", "feasible", "infeasible", "unknown"]
+
 #: CP-SAT's linearization level (2: its full linear relaxation, which pays off here).
 LINEARIZATION = 2
 #: CP-SAT's random seed: one worker and a fixed seed make proven answers repeatable.
@@ -56,17 +64,13 @@ class ModelAnswer:
 
     #: "optimal" (``value`` is the model's maximum), "feasible" (a solution, ``bound`` proven),
     #: "infeasible" (no solution in the model) or "unknown" (time limit, nothing proven).
-    status: str
+    status: ModelStatus
     #: The best objective value found, or None.
     value: int | None
     #: The solver's proven upper bound on the objective (when a solution was found).
     bound: int | None
     #: The best solution as a layout, or None.
     layout: Layout | None
-
-
-class BuildTimeout(Exception):
-    """The time limit came while a model was being built."""
 
 
 class BuiltModel:
@@ -130,11 +134,7 @@ class BuiltModel:
 
         capacity = [min(SIDES, len(problem.partners[problem.classes[k][0]])) for k in classes]
         self.edges = edges
-        self.pair_vars: dict[tuple[int, int, int, int], object] = {}
-        if PAIR_LEVEL:
-            trick = self._pair_tricks(supporters, capacity)
-        else:
-            trick = self._edge_tricks(is_supporter, is_event, capacity)
+        trick = self._edge_tricks(is_supporter, is_event, capacity)
         self.trick = trick
 
         if problem.every_matched:
@@ -196,8 +196,8 @@ class BuiltModel:
             for var in list(self.row_used.values()) + list(self.col_used.values()):
                 model.add(var == 1)
             # Row by row and column by column, k cards have at most k - 1 borders between them.
-            horizontal: dict[int, list] = {}
-            vertical: dict[int, list] = {}
+            horizontal: dict[int, list[IntVar]] = {}
+            vertical: dict[int, list[IntVar]] = {}
             for e, (i, j) in enumerate(edges):
                 if cells[i][0] == cells[j][0]:
                     horizontal.setdefault(cells[i][0], []).append(self.trick[e])
@@ -216,9 +216,9 @@ class BuiltModel:
             if len(cols) > 1:
                 model.add(sum(occupied[i] for i in self.first_col) >= sum(occupied[i] for i in last_col))
 
-        self.root: dict[int, object] = {}
-        self.parent: dict[tuple[int, int], object] = {}
-        self.depth: list[object] = []
+        self.root: dict[int, IntVar] = {}
+        self.parent: dict[tuple[int, int], IntVar] = {}
+        self.depth: list[IntVar] = []
         if spec.connected:
             self._check_clock()
             self._connect(occupied, n)
@@ -226,13 +226,13 @@ class BuiltModel:
     def _check_clock(self) -> None:
         """Building a large model takes seconds: stop when the time limit has come."""
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise BuildTimeout
+            raise OutOfTime("the time limit came while the model was being built")
 
-    def _edge_tricks(self, is_supporter: list, is_event: list, capacity: list[int]) -> list:
+    def _edge_tricks(self, is_supporter: Sequence[Expr], is_event: Sequence[Expr], capacity: list[int]) -> list[IntVar]:
         model, x, cells, edges = self.model, self.x, self.cells, self.edges
         classes = range(len(self.problem.classes))
         # A Trick is a Supporter-Event border (legality makes it a matching one).
-        trick = []
+        trick: list[IntVar] = []
         for i, j in edges:
             if i % 64 == 0:
                 self._check_clock()
@@ -250,46 +250,7 @@ class BuiltModel:
                 model.add(sum(trick[e] for e in touching[i]) <= sum(capacity[k] * x[k][i] for k in classes))
         return trick
 
-    def _pair_tricks(self, supporters: list[int], capacity: list[int]) -> list:
-        model, x, edges, problem = self.model, self.x, self.edges, self.problem
-        # A Trick: y[(s, e, u, v)] is true when a card of Supporter class s on cell u borders a
-        # matching card of Event class e on cell v; it is at most each of the two placements,
-        # and a card faces one card per side.
-        pairs = [(s, e) for s in supporters for e in sorted(problem.class_partners(s))]
-        y = self.pair_vars
-        for i, j in edges:
-            for u, v in ((i, j), (j, i)):
-                for s, e in pairs:
-                    y[(s, e, u, v)] = model.new_bool_var(f"y{s}_{e}_{u}_{v}")
-        side_s: dict[tuple[int, int, int], list] = {}
-        side_e: dict[tuple[int, int, int], list] = {}
-        cell_s: dict[tuple[int, int], list] = {}
-        cell_e: dict[tuple[int, int], list] = {}
-        by_pair: dict[tuple[int, int], list] = {}
-        for (s, e, u, v), var in y.items():
-            side_s.setdefault((s, u, v), []).append(var)
-            side_e.setdefault((e, v, u), []).append(var)
-            cell_s.setdefault((s, u), []).append(var)
-            cell_e.setdefault((e, v), []).append(var)
-            by_pair.setdefault((s, e), []).append(var)
-        for (s, u, _), items in side_s.items():
-            model.add(sum(items) <= x[s][u])
-        for (e, v, _), items in side_e.items():
-            model.add(sum(items) <= x[e][v])
-        # A card takes part in at most min(4, its partners) Tricks.
-        for (k, u), items in list(cell_s.items()) + list(cell_e.items()):
-            if capacity[k] < SIDES:
-                model.add(sum(items) <= capacity[k] * x[k][u])
-        # Two matching cards border at most once.
-        for (s, e), items in by_pair.items():
-            model.add(sum(items) <= len(problem.classes[s]) * len(problem.classes[e]))
-        trick = []
-        for i, j in edges:
-            items = [y[(s, e, i, j)] for s, e in pairs] + [y[(s, e, j, i)] for s, e in pairs]
-            trick.append(sum(items) if items else 0)
-        return trick
-
-    def _connect(self, occupied: list, n: int) -> None:
+    def _connect(self, occupied: Sequence[Expr], n: int) -> None:
         model = self.model
         cells, index = self.cells, self.index
         # The root is the first occupied cell of row 0.
@@ -305,22 +266,22 @@ class BuiltModel:
         # Every other occupied cell has exactly one parent among its occupied neighbours, and
         # lies one level deeper than it: the parent arcs form a tree, so the piece is connected.
         self.depth = [model.new_int_var(cells[i][0], max(cells[i][0], n - 1), f"d{i}") for i in range(len(cells))]
-        incoming: list[list] = [[] for _ in cells]
+        incoming: list[list[IntVar]] = [[] for _ in cells]
         for j, cell in enumerate(cells):
             if j % 64 == 0:
                 self._check_clock()
             for other in around(cell):
-                i = index.get(other)
-                if i is None:
+                near = index.get(other)
+                if near is None:
                     continue
-                arc = model.new_bool_var(f"p{i}_{j}")
-                self.parent[(i, j)] = arc
+                arc = model.new_bool_var(f"p{near}_{j}")
+                self.parent[(near, j)] = arc
                 incoming[j].append(arc)
-                model.add(arc <= occupied[i])
-                model.add(self.depth[j] >= self.depth[i] + 1).only_enforce_if(arc)
+                model.add(arc <= occupied[near])
+                model.add(self.depth[j] >= self.depth[near] + 1).only_enforce_if(arc)
         for j in range(len(cells)):
-            root = self.root.get(j)
-            model.add(sum(incoming[j]) == occupied[j] - (root if root is not None else 0))
+            cell_root = self.root.get(j)
+            model.add(sum(incoming[j]) == occupied[j] - (cell_root if cell_root is not None else 0))
 
     def hint(self, layout: Layout) -> bool:
         """Give CP-SAT a starting arrangement (moved and turned to fit the model's symmetry
@@ -339,14 +300,10 @@ class BuiltModel:
         for k, row in enumerate(self.x):
             for i, var in enumerate(row):
                 model.add_hint(var, 1 if by_cell.get(i) == k else 0)
-        if self.pair_vars:
-            for (s, e, u, v), var in self.pair_vars.items():
-                model.add_hint(var, 1 if by_cell.get(u) == s and by_cell.get(v) == e else 0)
-        else:
-            for e, (i, j) in enumerate(self.edges):
-                a, b = by_cell.get(i), by_cell.get(j)
-                matched = a is not None and b is not None and a in problem.class_partners(b)
-                model.add_hint(self.trick[e], 1 if matched else 0)
+        for e, (i, j) in enumerate(self.edges):
+            a, b = by_cell.get(i), by_cell.get(j)
+            matched = a is not None and b is not None and a in problem.class_partners(b)
+            model.add_hint(self.trick[e], 1 if matched else 0)
         used_rows = {self.cells[i][0] for i in by_cell}
         used_cols = {self.cells[i][1] for i in by_cell}
         for r, var in self.row_used.items():
@@ -398,7 +355,7 @@ class BuiltModel:
         if on_value is None:
             status = solver.solve(self.model)
         else:
-            status = solver.solve(self.model, _Reporter(on_value))
+            status = solver.solve(self.model, _reporter(on_value))
         if status == cp_model.INFEASIBLE:
             return ModelAnswer("infeasible", None, None, None)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -412,7 +369,7 @@ class BuiltModel:
             self._decode(solver),
         )
 
-    def _decode(self, solver) -> Layout:
+    def _decode(self, solver: CpSolver) -> Layout:
         """Cards of each class go to its cells in index order (cells in row-major order)."""
         layout: Layout = {}
         for k, row in enumerate(self.x):
@@ -422,26 +379,16 @@ class BuiltModel:
         return dict(sorted(layout.items()))
 
 
-def _reporter_base():
+def _reporter(on_value: Callable[[int], None]) -> CpSolverSolutionCallback:
+    """A callback that calls ``on_value`` with each improving objective value CP-SAT finds (its
+    class is made here, as OR-Tools is imported only when a model is built)."""
     from ortools.sat.python import cp_model
 
-    return cp_model.CpSolverSolutionCallback
+    class Reporter(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            on_value(round(self.objective_value))
 
-
-class _Reporter:
-    """Calls ``on_value`` with each improving objective value CP-SAT finds."""
-
-    def __new__(cls, on_value: Callable[[int], None]):
-        base = _reporter_base()
-
-        class Reporter(base):  # type: ignore[misc, valid-type]
-            def __init__(self) -> None:
-                super().__init__()
-
-            def on_solution_callback(self) -> None:
-                on_value(round(self.objective_value))
-
-        return Reporter()
+    return Reporter()
 
 
 def solve_model(
@@ -458,7 +405,7 @@ def solve_model(
     started = time.monotonic()
     try:
         built = BuiltModel(problem, spec, started + seconds)
-    except BuildTimeout:
+    except OutOfTime:
         return ModelAnswer("unknown", None, None, None)
     if hint is not None:
         built.hint(hint)

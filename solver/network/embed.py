@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
+from model.common.errors import OutOfTime
 from solver.network.problem import Cell, Problem
 
 #: How many search nodes between two looks at the clock.
@@ -25,10 +26,6 @@ CLOCK_EVERY = 2048
 #: The next card is the one with the fewest ways on among this many candidates, taken in
 #: breadth-first order (looking at all of them costs more than it saves on large networks).
 FAIL_FIRST_WINDOW = 2
-
-
-class _OutOfTime(Exception):
-    pass
 
 
 def _sides(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
@@ -144,9 +141,9 @@ def pieces_reach(
     def search(apart: int) -> bool:
         nodes[0] += 1
         if node_limit is not None and nodes[0] > node_limit:
-            raise _OutOfTime
+            raise OutOfTime
         if nodes[0] % CLOCK_EVERY == 0 and time.monotonic() > deadline:
-            raise _OutOfTime
+            raise OutOfTime
         if apart + forced_apart(budget - apart) > budget:
             return False
         waiting = [c for c in order if c not in position]
@@ -231,5 +228,5 @@ def pieces_reach(
 
     try:
         return search(0)
-    except _OutOfTime:
+    except OutOfTime:
         return None

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from model.common.errors import OutOfTime
 from solver.network.bounds import SIDES, edge_bound
 from solver.network.problem import Cell, Layout, Problem, apart_layout
 
@@ -25,10 +26,6 @@ Accept = Callable[[list[dict[Cell, int]]], bool]
 
 #: Nodes between two looks at the clock.
 _CLOCK_EVERY = 2048
-
-
-class _OutOfTime(Exception):
-    pass
 
 
 @dataclass(frozen=True)
@@ -62,12 +59,12 @@ class _Search:
         classes = range(len(problem.classes))
         partner_classes = [problem.class_partners(k) for k in classes]
         kinds = [problem.class_is_event(k) for k in classes]
-        #: compat[k][l]: classes k and l may border; gain[k][l]: they match.
-        self.compat = [[kinds[k] == kinds[l] or l in partner_classes[k] for l in classes] for k in classes]
-        self.gain = [[1 if l in partner_classes[k] else 0 for l in classes] for k in classes]
+        #: compat[k][o]: classes k and o may border; gain[k][o]: they match.
+        self.compat = [[kinds[k] == kinds[o] or o in partner_classes[k] for o in classes] for k in classes]
+        self.gain = [[1 if o in partner_classes[k] else 0 for o in classes] for k in classes]
         self.partner_classes = [sorted(partner_classes[k]) for k in classes]
         #: Matching (Supporter class, Event class) pairs.
-        self.class_pairs = [(k, l) for k in classes for l in partner_classes[k] if not kinds[k]]
+        self.class_pairs = [(k, o) for k in classes for o in partner_classes[k] if not kinds[k]]
         #: The Tricks each placed cell of the current piece already makes.
         self.counts: dict[Cell, int] = {}
         self.cap = [min(SIDES, len(problem.partners[problem.classes[k][0]])) for k in classes]
@@ -110,13 +107,13 @@ class _Search:
             if free < room:
                 room = free
             if room:
-                left = sum(remaining[l] for l in partner_classes[k])
+                left = sum(remaining[o] for o in partner_classes[k])
                 open_capacity += room if left >= room else left
         by_sides = (self.capacity_left + open_capacity) // 2
         # New Tricks between two unplaced cards are at most their matching pairs.
         among_unplaced = 0
-        for k, l in self.class_pairs:
-            among_unplaced += remaining[k] * remaining[l]
+        for k, o in self.class_pairs:
+            among_unplaced += remaining[k] * remaining[o]
         if among_unplaced + open_capacity < by_sides:
             by_sides = among_unplaced + open_capacity
         by_cells = self.edge_limit - self.closed_adjacent - self.adjacent
@@ -199,7 +196,7 @@ class _Search:
                 if self.nodes % _CLOCK_EVERY == 0 and (
                     time.monotonic() > self.deadline or (self.node_limit is not None and self.nodes > self.node_limit)
                 ):
-                    raise _OutOfTime
+                    raise OutOfTime
                 remaining[k] -= 1
                 self.capacity_left -= cap[k]
                 self.tricks -= negative_gain
@@ -253,7 +250,7 @@ def exact_search(
         search.run()
     except _Done:
         pass
-    except _OutOfTime:
+    except OutOfTime:
         complete = False
     if search.best_layouts is None:
         return ExactResult(better_than, None, complete)

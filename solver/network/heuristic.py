@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
+from collections.abc import Collection
 
 from solver.network.problem import Cell, Layout, Problem, around, keeps_rules, layout_tricks, line_layout
 
@@ -194,7 +195,7 @@ def anneal(problem: Problem, layout: Layout, iterations: int, rng: random.Random
             del layout[here]
             spots = []
             top = -1
-            partners = problem.partners[x]
+            partners: Collection[int] = problem.partners[x]
             if len(partners) > _RELOCATE_WIDTH:
                 partners = rng.sample(sorted(partners), _RELOCATE_WIDTH)
             for partner in partners:
@@ -291,7 +292,9 @@ def greedy_phase(problem: Problem, upper: int, effort: float = 1.0) -> tuple[Lay
     return best, rng
 
 
-def improve(problem: Problem, layout: Layout, upper: int, effort: float = 1.0, rng: random.Random | None = None) -> Layout:
+def improve(
+    problem: Problem, layout: Layout, upper: int, effort: float = 1.0, rng: random.Random | None = None
+) -> Layout:
     """Local search from ``layout`` (stopping at ``upper``); the better of the two."""
     value = layout_tricks(problem, layout)
     if value >= upper or problem.size < 3:

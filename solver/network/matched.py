@@ -47,7 +47,7 @@ def why_never_all_matched(problem: Problem) -> str | None:
 
 def _hall_violator(problem: Problem) -> list[int] | None:
     """Cards X whose partners have fewer than |X| sides in all, or None when there is none."""
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped]  # networkx ships no types; types-networkx is not installed
 
     n = problem.size
     graph = nx.DiGraph()

@@ -25,16 +25,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from model.common.errors import OutOfTime
 from solver.network.problem import Layout, Problem, around, is_connected
 
 #: Nodes between two looks at the clock.
 _CLOCK_EVERY = 4096
 
 SUPPORTER, EVENT, GAP = 0, 1, -1
-
-
-class _OutOfTime(Exception):
-    pass
 
 
 @dataclass(frozen=True)
@@ -64,7 +61,7 @@ def span_search(
     try:
         search.cell(0)
         complete = True
-    except _OutOfTime:
+    except OutOfTime:
         complete = False
     return SpanResult(search.best_value, search.best_layout, complete, search.counter.nodes)
 
@@ -78,9 +75,9 @@ class _Counter:
     def tick(self) -> None:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
-            raise _OutOfTime
+            raise OutOfTime
         if self.nodes % _CLOCK_EVERY == 0 and time.monotonic() > self.deadline:
-            raise _OutOfTime
+            raise OutOfTime
 
 
 class _Patterns:
@@ -280,9 +277,9 @@ def _fill(problem: Problem, pattern: dict[tuple[int, int], int], counter: _Count
     chosen = [-1] * len(cells)
     open_cells = set(range(len(cells)))
 
-    def assign(i: int, k: int) -> list[tuple[int, set[int]]] | None:
+    def assign(i: int, k: int) -> list[tuple[int, set[int]]]:
         """Put class k on cell i and narrow the other open cells' domains; the domains replaced
-        (to restore), or None when some open cell is left without a class."""
+        (to restore), ending in ``(-1, set())`` when some open cell is left without a class."""
         saved: list[tuple[int, set[int]]] = []
         chosen[i] = k
         left[k] -= 1

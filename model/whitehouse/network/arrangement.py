@@ -108,7 +108,7 @@ class CardRef:
     #: The card's ID (a Supporter's number, or an Event's ID).
     id: int | str = field(compare=False)
     # Orders Supporters before Events and IDs by value, integers before strings.
-    _order: tuple = field(init=False, repr=False, compare=True, hash=False)
+    _order: tuple[int, int, int, str] = field(init=False, repr=False, compare=True, hash=False)
 
     def __post_init__(self) -> None:
         rank = 0 if self.kind == SUPPORTER else 1
@@ -160,6 +160,14 @@ class Network:
                 return card
         raise KeyError(supporter_id)
 
+    def card(self, ref: CardRef) -> Supporter | Event:
+        """The card a reference names; KeyError when the network holds no such card."""
+        if ref.kind == EVENT:
+            return self.event(ref.id)
+        if isinstance(ref.id, int):
+            return self.supporter(ref.id)
+        raise KeyError(ref.id)  # a Supporter's ID is an integer
+
     def event(self, event_id: EventId) -> Event:
         for card in self.events:
             if card.id == event_id and type(card.id) is type(event_id):
@@ -176,11 +184,13 @@ class Network:
         if a.kind == b.kind:
             return False
         supporter, event = (a, b) if a.kind == SUPPORTER else (b, a)
-        return self.event(event.id).lists(supporter.id)
+        listing = self.event(event.id)
+        # A Supporter's ID is an integer; no Event lists any other.
+        return isinstance(supporter.id, int) and listing.lists(supporter.id)
 
     def label(self, card: CardRef) -> str:
         """How a message names a card: ``Supporter 7 (Name)`` or ``Event E1``."""
-        data = self.supporter(card.id) if card.kind == SUPPORTER else self.event(card.id)
+        data = self.card(card)
         text = f"{card.kind.capitalize()} {card.id}"
         return f"{text} ({data.name})" if data.name else text
 

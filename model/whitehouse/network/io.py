@@ -16,9 +16,10 @@ import dataclasses
 import json
 import re
 import sys
+import types
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 from pydantic import (
     AfterValidator,
@@ -26,6 +27,8 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    GetCoreSchemaHandler,
+    GetPydanticSchema,
     PlainValidator,
     Tag,
     ValidationError,
@@ -97,6 +100,24 @@ EventId = Annotated[
 ]
 
 
+def _without_none(source: Any) -> Any:
+    """``X`` of the annotation ``X | None``."""
+    kept = [arg for arg in get_args(source) if arg is not types.NoneType]
+    if len(kept) != 1:
+        raise TypeError(f"expected X | None, got {source!r}")
+    return kept[0]
+
+
+def _as_given(source: Any, handler: GetCoreSchemaHandler) -> Any:
+    return handler(_without_none(source))
+
+
+#: Marks an optional key ``X | None`` (default None) that is validated and described as ``X``
+#: alone: a key is optional by leaving it out, and ``null`` is refused like any other value
+#: that is not an ``X``; only a key left out is None.
+OMITTABLE = GetPydanticSchema(_as_given)
+
+
 def _rules_schema() -> dict[str, Any]:
     """The ``rules`` object, written from the option registry so the two never disagree."""
     json_types = {bool: "boolean", int: "integer", str: "string"}
@@ -120,7 +141,7 @@ class SupporterIn(_Strict):
     """A Supporter written as an object."""
 
     id: CardId = Field(description="The number printed on the card.")
-    name: Name = Field(default=None, description="An optional display name.")
+    name: Annotated[Name | None, OMITTABLE] = Field(default=None, description="An optional display name.")
 
 
 def _supporter_form(value: Any) -> str:
@@ -140,7 +161,7 @@ class EventIn(_Strict):
     supporters: list[CardId] = Field(
         description="The Supporter IDs the card lists; they may be outside this network."
     )
-    name: Name = Field(default=None, description="An optional display name.")
+    name: Annotated[Name | None, OMITTABLE] = Field(default=None, description="An optional display name.")
 
 
 class PlacementIn(_Strict):
@@ -150,8 +171,8 @@ class PlacementIn(_Strict):
         json_schema_extra={"oneOf": [{"required": ["supporter"]}, {"required": ["event"]}]}
     )
 
-    supporter: CardId = Field(default=None, description="A Supporter's ID.")
-    event: EventId = Field(default=None, description="An Event's ID.")
+    supporter: Annotated[CardId | None, OMITTABLE] = Field(default=None, description="A Supporter's ID.")
+    event: Annotated[EventId | None, OMITTABLE] = Field(default=None, description="An Event's ID.")
     row: Coordinate
     col: Coordinate
 
@@ -169,10 +190,12 @@ class AddIn(_Strict):
         }
     )
 
-    supporter: CardId = Field(default=None, description="A new Supporter's ID.")
-    event: EventId = Field(default=None, description="A new Event's ID.")
-    supporters: list[CardId] = Field(default=None, description="The Supporters the Event lists.")
-    name: Name = Field(default=None, description="An optional display name.")
+    supporter: Annotated[CardId | None, OMITTABLE] = Field(default=None, description="A new Supporter's ID.")
+    event: Annotated[EventId | None, OMITTABLE] = Field(default=None, description="A new Event's ID.")
+    supporters: Annotated[list[CardId] | None, OMITTABLE] = Field(
+        default=None, description="The Supporters the Event lists."
+    )
+    name: Annotated[Name | None, OMITTABLE] = Field(default=None, description="An optional display name.")
 
 
 class TricksInput(_Strict):
@@ -182,17 +205,19 @@ class TricksInput(_Strict):
 
     supporters: list[SupporterEntry] = Field(max_length=MAX_CARDS)
     events: list[EventIn] = Field(max_length=MAX_CARDS)
-    claim: int = Field(
+    claim: Annotated[int | None, OMITTABLE] = Field(
         default=None, ge=0, le=ID_MAX, description="A Trick total someone claims the network makes."
     )
-    arrangement: list[PlacementIn] = Field(
+    arrangement: Annotated[list[PlacementIn] | None, OMITTABLE] = Field(
         default=None, max_length=MAX_CARDS, description="A layout to check against the rules."
     )
-    add: AddIn = Field(default=None, description="A card about to enter beside the arrangement.")
-    rules: Annotated[dict[str, Any], WithJsonSchema(_rules_schema())] = Field(
+    add: Annotated[AddIn | None, OMITTABLE] = Field(
+        default=None, description="A card about to enter beside the arrangement."
+    )
+    rules: Annotated[dict[str, Any] | None, OMITTABLE, WithJsonSchema(_rules_schema())] = Field(
         default=None, description="Rule options; unknown names are an error."
     )
-    note: str = Field(default=None, max_length=2000, description="Free text, ignored.")
+    note: Annotated[str | None, OMITTABLE] = Field(default=None, max_length=2000, description="Free text, ignored.")
 
 
 def input_schema() -> dict[str, Any]:
@@ -268,7 +293,7 @@ def _supporter_path(raw: Any, index: int) -> str:
     return join_path(path, "id") if isinstance(raw, dict) else path
 
 
-def _network(source: str, doc: TricksInput, data: dict) -> Network:
+def _network(source: str, doc: TricksInput, data: dict[str, Any]) -> Network:
     supporters: list[Supporter] = []
     first_seen: dict[int, str] = {}
     for index, entry in enumerate(doc.supporters):
@@ -280,16 +305,16 @@ def _network(source: str, doc: TricksInput, data: dict) -> Network:
         supporters.append(card)
     events: list[Event] = []
     event_seen: dict[str, str] = {}
-    for index, entry in enumerate(doc.events):
+    for index, written in enumerate(doc.events):
         path = join_path(join_path("events", index), "id")
         # "1" and 1 would print alike, so they count as the same ID.
-        if str(entry.id) in event_seen:
+        if str(written.id) in event_seen:
             raise InputError(
-                source, path, f"Event ID {entry.id} appears twice (first at {event_seen[str(entry.id)]})"
+                source, path, f"Event ID {written.id} appears twice (first at {event_seen[str(written.id)]})"
             )
-        event_seen[str(entry.id)] = path
-        listed = _listed(source, join_path(join_path("events", index), "supporters"), entry.supporters)
-        events.append(Event(entry.id, listed, entry.name))
+        event_seen[str(written.id)] = path
+        listed = _listed(source, join_path(join_path("events", index), "supporters"), written.supporters)
+        events.append(Event(written.id, listed, written.name))
     total = len(supporters) + len(events)
     if total > MAX_CARDS:
         path = (
@@ -314,12 +339,14 @@ def _arrangement(source: str, network: Network, placements: list[PlacementIn]) -
     converted = []
     for index, item in enumerate(placements):
         path = join_path("arrangement", index)
-        has_supporter = "supporter" in item.model_fields_set
-        has_event = "event" in item.model_fields_set
-        if has_supporter == has_event:
-            what = "both a supporter and an event" if has_supporter else "neither a supporter nor an event"
+        # A key left out is None (``null`` is refused): None means not given.
+        if item.supporter is not None and item.event is None:
+            card = CardRef(SUPPORTER, item.supporter)
+        elif item.event is not None and item.supporter is None:
+            card = CardRef(EVENT, item.event)
+        else:
+            what = "both a supporter and an event" if item.supporter is not None else "neither a supporter nor an event"
             raise InputError(source, path, f"a placement names one card; this one names {what}")
-        card = CardRef(SUPPORTER, item.supporter) if has_supporter else CardRef(EVENT, item.event)
         converted.append(Placement(card, item.row, item.col))
     arrangement = Arrangement(tuple(converted))
     try:
@@ -331,21 +358,22 @@ def _arrangement(source: str, network: Network, placements: list[PlacementIn]) -
 
 
 def _add(source: str, network: Network, item: AddIn) -> Supporter | Event:
-    given = item.model_fields_set
-    if ("supporter" in given) == ("event" in given):
-        raise InputError(source, "add", "name one card: a supporter, or an event with its supporters")
-    if "supporter" in given:
-        if "supporters" in given:
+    # A key left out is None (``null`` is refused): None means not given.
+    card: Supporter | Event
+    if item.supporter is not None and item.event is None:
+        if item.supporters is not None:
             raise InputError(source, "add.supporters", "only an Event lists supporters")
         if any(s.id == item.supporter for s in network.supporters):
             raise InputError(source, "add.supporter", f"Supporter {item.supporter} is already in the network")
-        card: Supporter | Event = Supporter(item.supporter, item.name)
-    else:
-        if "supporters" not in given:
+        card = Supporter(item.supporter, item.name)
+    elif item.event is not None and item.supporter is None:
+        if item.supporters is None:
             raise InputError(source, "add.supporters", "required key is missing")
         if any(str(e.id) == str(item.event) for e in network.events):
             raise InputError(source, "add.event", f"Event {item.event} is already in the network")
         card = Event(item.event, _listed(source, "add.supporters", item.supporters), item.name)
+    else:
+        raise InputError(source, "add", "name one card: a supporter, or an event with its supporters")
     if network.size >= MAX_CARDS:
         raise InputError(source, "add", f"the network already holds {MAX_CARDS} cards, the most it may")
     return card
