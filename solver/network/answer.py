@@ -24,6 +24,7 @@ def judge_claim(solution: TricksSolution, value: int) -> ClaimVerdict:
     if solution.status is Status.INFEASIBLE:
         return ClaimVerdict(value, False, False)
     if solution.status is Status.OPTIMAL:
+        assert solution.tricks is not None, "an optimal solution has a Trick total"
         return ClaimVerdict(value, solution.tricks >= value, solution.tricks == value)
     if solution.tricks is not None and solution.tricks >= value:
         return ClaimVerdict(value, True, None)

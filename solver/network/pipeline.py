@@ -68,7 +68,7 @@ class Outcome:
 class Clock:
     """The time limit, and progress reports whenever the best or the bound changes."""
 
-    def __init__(self, started: float, limit: float, progress: Callable | None) -> None:
+    def __init__(self, started: float, limit: float, progress: Callable[[Progress], None] | None) -> None:
         self.started = started
         self.limit = max(0.0, limit)
         self.deadline = started + self.limit
@@ -93,7 +93,12 @@ def _effort(clock: Clock) -> float:
 
 
 def solve_problem(
-    problem: Problem, rules: TricksRules, started: float, limit: float, progress, method: str
+    problem: Problem,
+    rules: TricksRules,
+    started: float,
+    limit: float,
+    progress: Callable[[Progress], None] | None,
+    method: str,
 ) -> Outcome:
     clock = Clock(started, limit, progress)
     n = problem.size
@@ -133,7 +138,7 @@ def _nothing_found(outcome: Outcome) -> Outcome:
     return Outcome(Status.UNPROVEN, None, outcome.bound, None, None, None)
 
 
-def _proven(value: int, layout: Layout, bound: Bound, proven_by: str) -> Outcome:
+def _proven(value: int, layout: Layout | None, bound: Bound, proven_by: str) -> Outcome:
     if value >= bound.value:
         return Outcome(Status.OPTIMAL, value, value, layout, bound.proof, "bound")
     return Outcome(Status.OPTIMAL, value, value, layout, None, proven_by)
@@ -222,7 +227,9 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock) -> in
     return upper
 
 
-def _exact(problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout, pieces: bool) -> Outcome:
+def _exact(
+    problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout | None, pieces: bool
+) -> Outcome:
     found = exact_search(problem, value, bound.value, clock.deadline, pieces=pieces)
     if found.layout is not None:
         value, layout = found.value, found.layout
@@ -311,7 +318,7 @@ def _attempt(
 
 
 def _cpsat_connected(
-    problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout, method: str, upper: int
+    problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout | None, method: str, upper: int
 ) -> Outcome:
     """CP-SAT: try the bound itself first (a small region; a hit proves it), then anything
     better than the best known. In ``cpsat`` mode the heuristic is only a hint: every answer
@@ -369,7 +376,9 @@ def _cpsat_connected(
     return unproven()
 
 
-def _confirmed(problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout, pieces: bool = False) -> Outcome:
+def _confirmed(
+    problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout | None, pieces: bool = False
+) -> Outcome:
     """A CP-SAT optimum: below the simple bounds, small networks are re-proven by our own
     exact search (CP-SAT has open reports of wrong optima)."""
     if value >= bound.value:

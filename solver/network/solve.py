@@ -36,11 +36,13 @@ from solver.network.pipeline import Outcome, solve_problem
 from solver.network.problem import build_problem, canonical_within_classes, to_arrangement
 
 Method = Literal["auto", "cpsat", "exact"]
+#: The rulebook's reading of every Locked Network option.
+DEFAULT_RULES = TricksRules()
 
 
 def solve_tricks(
     network: Network,
-    rules: TricksRules = TricksRules(),
+    rules: TricksRules = DEFAULT_RULES,
     time_limit: float = 60.0,
     progress: Callable[[Progress], None] | None = None,
     method: Method = "auto",
