@@ -11,7 +11,7 @@ then the fewest sets, then the ``final_tie`` option. Counterexamples are rebuilt
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,11 +27,20 @@ from checks.core import (
 )
 from checks.result import Counterexample
 from model.socks import scoring as socks_scoring
+from model.socks.cards import DecidedBy, FinalTie, TieBreakCounts
 
 GAME = "socks"
 SETS, MAX_SOCKS, MAX_STARS_PER_SOCK, WILDS = 3, 5, 3, 2
 PLAYERS, MAX_SCORE, MAX_SET_COUNT = 3, 6, 4
-DECIDED = ("score", "fewest_sets", "shared", "no_winner")
+DECIDED: tuple[DecidedBy, ...] = ("score", "fewest_sets", "shared", "no_winner")
+
+# The shapes of the encodings (Z3 expressions are untyped: Any).
+SetsEncoding = Callable[[Sequence[Any], Sequence[Any]], list[Any]]
+ScoreEncoding = Callable[[Sequence[Any], Sequence[Any]], Any]
+SetCountEncoding = Callable[[Sequence[Any], TieBreakCounts], Any]
+WinnersEncoding = Callable[[Sequence[Any], Sequence[Any], FinalTie], tuple[list[Any], Any]]
+# A point of an equivalence check: the inputs and the Python function's outputs.
+Point = tuple[tuple[Any, ...], tuple[Any, ...]]
 
 
 def z3_set_counts(printed: Sequence[Any], wild_sets: Sequence[Any]) -> list[Any]:
@@ -49,14 +58,14 @@ def z3_score(counts: Sequence[Any], stars: Sequence[Any]) -> Any:
     return z3.Sum([z3.If(c % 2 == 0, s, 0) for c, s in zip(counts, stars, strict=False)] or [z3.IntVal(0)])
 
 
-def z3_set_count(counts: Sequence[Any], tie_break_counts: str) -> Any:
+def z3_set_count(counts: Sequence[Any], tie_break_counts: TieBreakCounts) -> Any:
     """The sets the tie-break counts: every set held, or only the scoring ones."""
     if tie_break_counts == "scoring_sets":
         return count(z3.And(c > 0, c % 2 == 0) for c in counts)
     return count(c > 0 for c in counts)
 
 
-def z3_decide_winners(scores: Sequence[Any], set_counts: Sequence[Any], final_tie: str
+def z3_decide_winners(scores: Sequence[Any], set_counts: Sequence[Any], final_tie: FinalTie
                       ) -> tuple[list[Any], Any]:
     """``decide_winners``: each player's win flag and what decided (an index into DECIDED)."""
     best = scores[0]
@@ -79,11 +88,11 @@ def z3_decide_winners(scores: Sequence[Any], set_counts: Sequence[Any], final_ti
 class SocksEncoding:
     """The Z3 encodings of the scoring rule functions (replaceable one by one)."""
 
-    set_counts: Callable = z3_set_counts
-    set_stars: Callable = z3_set_stars
-    score: Callable = z3_score
-    set_count: Callable = z3_set_count
-    decide_winners: Callable = z3_decide_winners
+    set_counts: SetsEncoding = z3_set_counts
+    set_stars: SetsEncoding = z3_set_stars
+    score: ScoreEncoding = z3_score
+    set_count: SetCountEncoding = z3_set_count
+    decide_winners: WinnersEncoding = z3_decide_winners
 
 
 # --- symbolic hands ---------------------------------------------------------------------------
@@ -133,7 +142,7 @@ class DecodedHand:
             socks_scoring.Wild(f"super{k + 1}", w + 2) for k, w in enumerate(self.wilds) if w != drop)
         return socks_scoring.Hand(name, tuple(sets), wilds)
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         hand = self.hand()
         return {"sets": {str(n): list(v) for n, v in hand.sets},
                 "super_socks": [w.set for w in hand.wilds]}
@@ -340,7 +349,7 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     enc: SocksEncoding = ctx.z3
     rules = ctx.rules
 
-    def hand_points():
+    def hand_points() -> Iterator[Point]:
         for printed in itertools.product(range(4), repeat=2):
             for stars in itertools.product(*[range(0, 2 * n + 1, max(1, n)) for n in printed]):
                 held = [i for i in range(2) if printed[i] > 0]
@@ -350,29 +359,29 @@ def check_encodings(ctx: Context) -> Counterexample | None:
                     counts = {s.set: s.count for s in got.sets}
                     yield ((*printed, *stars, wild), (got.score, got.set_count, counts.get(2, 0), counts.get(3, 0)))
 
-    def encode_hand(n0, n1, s0, s1, w):
+    def encode_hand(n0: Any, n1: Any, s0: Any, s1: Any, w: Any) -> list[Any]:
         counts = enc.set_counts([n0, n1], [w])
         return [enc.score(counts, enc.set_stars([s0, s1], [w])), enc.set_count(counts, rules.tie_break_counts),
                 counts[0], counts[1]]
 
     found = first_difference(ctx, "score_hand", ("n0", "n1", "s0", "s1", "wild"), hand_points(), encode_hand)
     if found is not None:
-        def python_again(i):
+        def hand_again(i: dict[str, Any]) -> list[Any]:
             hand = DecodedHand([i["n0"], i["n1"], 0], [i["s0"], i["s1"], 0], [i["wild"]] if i["wild"] >= 0 else [])
             got = socks_scoring.score_hand(hand.hand(), [], rules)
             counts = {s.set: s.count for s in got.sets}
             return [got.score, got.set_count, counts.get(2, 0), counts.get(3, 0)]
-        return agreement_counterexample(found, python_again,
+        return agreement_counterexample(found, hand_again,
                                         lambda i: encode_hand(*[z3.IntVal(v) for v in i.values()]))
 
-    def table_points():
+    def table_points() -> Iterator[Point]:
         for scores in itertools.product(range(3), repeat=PLAYERS):
             for sets in itertools.product(range(1, 3), repeat=PLAYERS):
                 players = [socks_scoring.PlayerScore(f"P{p + 1}", scores[p], sets[p], (), ()) for p in range(PLAYERS)]
                 winners, decided = socks_scoring.decide_winners(players, rules)
                 yield ((*scores, *sets), (*[f"P{p + 1}" in winners for p in range(PLAYERS)], DECIDED.index(decided)))
 
-    def encode_table(*values):
+    def encode_table(*values: Any) -> list[Any]:
         wins, decided = enc.decide_winners(list(values[:PLAYERS]), list(values[PLAYERS:]), rules.final_tie)
         return [*wins, decided]
 
@@ -381,13 +390,13 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     if found is None:
         return None
 
-    def python_again(i):
+    def table_again(i: dict[str, Any]) -> list[Any]:
         vals = list(i.values())
         players = [socks_scoring.PlayerScore(f"P{p + 1}", vals[p], vals[PLAYERS + p], (), ()) for p in range(PLAYERS)]
         winners, decided = socks_scoring.decide_winners(players, rules)
         return [*[f"P{p + 1}" in winners for p in range(PLAYERS)], DECIDED.index(decided)]
 
-    return agreement_counterexample(found, python_again,
+    return agreement_counterexample(found, table_again,
                                     lambda i: encode_table(*[z3.IntVal(v) for v in i.values()]))
 
 

@@ -23,9 +23,10 @@ import json
 from importlib import resources
 from typing import Any
 
-from model.socks.cards import sample_catalogue
+from model.socks.cards import SocksRules, sample_catalogue
 from model.socks.engine import (
     IllegalMove,
+    RuleName,
     State,
     WildState,
     play,
@@ -37,14 +38,14 @@ from solver.socks import score_game
 SOURCE = "<ruling>"
 
 
-def load_rulings() -> list[dict]:
+def load_rulings() -> list[dict[str, Any]]:
     """Every shipped ruling, in file name order."""
     folder = resources.files("checks.socks").joinpath("data")
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
     return [json.loads(f.read_text("utf-8")) for f in files]
 
 
-def _score(ruling: dict) -> dict[str, Any]:
+def _score(ruling: dict[str, Any]) -> dict[str, Any]:
     document = dict(ruling["situation"]["input"])
     if ruling.get("rules"):
         document["rules"] = ruling["rules"]
@@ -59,7 +60,7 @@ def _score(ruling: dict) -> dict[str, Any]:
     }
 
 
-def table_state(situation: dict, rules: Any) -> State:
+def table_state(situation: dict[str, Any], rules: SocksRules) -> State:
     """A ``turns`` situation's table as an engine State (sample catalogue, every card known)."""
     catalogue = sample_catalogue()
     index = catalogue.index
@@ -94,12 +95,12 @@ def table_state(situation: dict, rules: Any) -> State:
     )
 
 
-def _turns(ruling: dict) -> dict[str, Any]:
+def _turns(ruling: dict[str, Any]) -> dict[str, Any]:
     situation = ruling["situation"]
     rules = parse_rules(SOURCE, ruling.get("rules"))
     state = table_state(situation, rules)
     seats = {name: seat for seat, name in enumerate(state.names)}
-    broken = None
+    broken: RuleName | None = None
     for turn in situation["turns"]:
         # Who plays and what was drawn follow from the table; only the decisions are given.
         entry = TurnIn.model_validate({"player": "-", "drawn": ["-", "-"], **turn})
@@ -123,7 +124,7 @@ def _turns(ruling: dict) -> dict[str, Any]:
     }
 
 
-def evaluate(ruling: dict) -> dict:
+def evaluate(ruling: dict[str, Any]) -> dict[str, Any]:
     """The actual outcome of a ruling's situation, with the keys its ``expected`` names."""
     kind = ruling["situation"]["kind"]
     outcome = _score(ruling) if kind == "score" else _turns(ruling)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from model.common.errors import InputError, join_path
-from model.socks.cards import Catalogue, sample_catalogue
+from model.socks.cards import Catalogue, WildValue, build_catalogue, sample_catalogue, validate
 from model.socks.engine import (
     GiftTo,
     Move,
@@ -24,14 +24,7 @@ from model.socks.engine import (
     neighbour,
     play,
 )
-from model.socks.io import (
-    PositionIn,
-    build_catalogue,
-    card_index,
-    parse_rules,
-    player_seats,
-    validate,
-)
+from model.socks.io import PositionIn, card_index, parse_rules, player_seats
 
 
 @dataclass(frozen=True)
@@ -122,7 +115,7 @@ def parse_position(source: str, data: Any) -> State:
     for seat, player in enumerate(doc.players):
         path = join_path("players", seat)
         own_wilds = [c for c in collections[seat] if catalogue.card_sets[c] is None]
-        values: dict[int, tuple[str, Any]] = {}
+        values: dict[int, tuple[str, WildValue]] = {}
         if player.super_sock is not None:
             if len(own_wilds) != 1:
                 raise InputError(

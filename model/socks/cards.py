@@ -1,9 +1,13 @@
-"""Oh My Socks!: the cards, the catalogue, and the rule options.
+"""Oh My Socks!: the cards, the catalogue (and its file format), and the rule options.
 
 The rulebook gives the deck's composition (one Super Sock, and n cards of set n for n = 2..11:
 66 Sock cards, plus the Washing Machine) but not each card's stars, effect or arrow. Those come
 from a catalogue: the shipped sample (``model/socks/data/socks-sample-catalogue.json``, illustrative
 values) or one the user supplies. Nothing about individual cards is written in code.
+
+The catalogue format is a strict pydantic model (unknown keys and wrong types are refused); what
+pydantic cannot see (an ID used twice, stars on the Super Sock) is checked in ``build_catalogue``.
+The other input formats, which use it, are in ``model/socks/io.py``.
 """
 
 from __future__ import annotations
@@ -12,17 +16,34 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from model.common.errors import InputError, join_path
+from model.common.jsonio import validation_error
 from model.common.options import RuleOption
 
 GAME = "socks"
 #: The set value that marks the Super Sock (a wild card) in a catalogue.
-SUPER = "super"
+Super = Literal["super"]
+SUPER: Super = "super"
+#: A card's effect, by name.
+EffectName = Literal["gift", "rescue"]
+#: A card's effect, or None for a card without one.
+Effect = EffectName | None
+#: Where a card goes when passed.
+Arrow = Literal["left", "right"]
 GIFT: Literal["gift"] = "gift"
 RESCUE: Literal["rescue"] = "rescue"
 LEFT: Literal["left"] = "left"
 RIGHT: Literal["right"] = "right"
+#: A face-up Super Sock's set in a position: a set number, ``waiting`` (typed by the next Sock)
+#: or ``end`` (chosen at the end).
+WildValue = int | Literal["waiting", "end"]
+#: What decided the winners: the highest score, then the fewest sets, then the ``final_tie``
+#: option (``shared`` or ``no_winner``).
+DecidedBy = Literal["score", "fewest_sets", "shared", "no_winner"]
 #: The rulebook's setup: this many Sock cards are shuffled with the Washing Machine at the bottom.
 BOTTOM_STACK = 10
 #: Cards drawn at the start of each turn.
@@ -31,8 +52,15 @@ DRAW_PER_TURN = 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 SAMPLE_CATALOGUE_FILE = "socks-sample-catalogue.json"
 
-Effect = Literal["gift", "rescue"] | None
-Arrow = Literal["left", "right"]
+# The values of each rule option (``SOCKS_OPTIONS`` describes them; a test checks they agree).
+WashingMachinePair = Literal["unplayed", "kept"]
+GiftWashingMachine = Literal["ends_game", "gift_lost"]
+SuperReceived = Literal["receiver_chooses", "chosen_at_end"]
+SuperFirstSock = Literal["anyone", "owner"]
+SuperWithoutSet = Literal["next_own_sock", "chosen_at_end"]
+EffectTiming = Literal["after_pass", "before_pass"]
+TieBreakCounts = Literal["all_sets", "scoring_sets"]
+FinalTie = Literal["shared", "no_winner"]
 
 SOCKS_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
@@ -199,15 +227,15 @@ class SocksRules:
     """One reading of every open question of the rulebook (defaults: the literal ones)."""
 
     #: ``unplayed`` or ``kept``: the card drawn with the Washing Machine.
-    washing_machine_pair: str = "unplayed"
+    washing_machine_pair: WashingMachinePair = "unplayed"
     #: ``ends_game`` or ``gift_lost``: a Gift that draws the Washing Machine.
-    gift_washing_machine: str = "ends_game"
+    gift_washing_machine: GiftWashingMachine = "ends_game"
     #: ``receiver_chooses`` or ``chosen_at_end``: a Super Sock passed face up.
-    super_received: str = "receiver_chooses"
+    super_received: SuperReceived = "receiver_chooses"
     #: ``anyone`` or ``owner``: whose next Sock types a Super Sock that was the game's first Sock.
-    super_first_sock: str = "anyone"
+    super_first_sock: SuperFirstSock = "anyone"
     #: ``next_own_sock`` or ``chosen_at_end``: a Super Sock joining a collection with no set.
-    super_without_set: str = "next_own_sock"
+    super_without_set: SuperWithoutSet = "next_own_sock"
     #: True: a Super Sock counts as a Sock of its set for Rescue.
     rescue_counts_super: bool = True
     #: True: face-down gifts count for Rescue's "only one of its type".
@@ -217,11 +245,11 @@ class SocksRules:
     #: True: a Gift may go to the player who plays it.
     gift_to_self: bool = True
     #: ``after_pass`` or ``before_pass``: when the kept card's effect is activated.
-    effect_timing: str = "after_pass"
+    effect_timing: EffectTiming = "after_pass"
     #: ``all_sets`` or ``scoring_sets``: what the tie-break counts.
-    tie_break_counts: str = "all_sets"
+    tie_break_counts: TieBreakCounts = "all_sets"
     #: ``shared`` or ``no_winner``: when the tie-break ties too.
-    final_tie: str = "shared"
+    final_tie: FinalTie = "shared"
 
 
 @dataclass(frozen=True)
@@ -308,28 +336,106 @@ class Catalogue:
         return f"{card.id} (set {card.set}, {stars}{effect})"
 
 
-def card_from_json(raw: Any) -> Card:
-    """A Card from a validated catalogue entry (see ``model/socks_io.py``)."""
-    wild = raw.set == SUPER
+# --- the catalogue file -------------------------------------------------------------------
+
+NonNegative = Annotated[int, Field(ge=0)]
+CardId = Annotated[str, Field(min_length=1, max_length=64)]
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class StrictModel(BaseModel):
+    """An input document's part: unknown keys and wrong types are refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CardIn(StrictModel):
+    """One card of a catalogue."""
+
+    id: CardId
+    set: int | Super = Field(description='A set number, or "super" for the Super Sock')
+    stars: NonNegative | None = Field(None, description="Required for Sock cards; 0 for the Super Sock")
+    effect: Effect = None
+    arrow: Arrow
+
+
+class WashingMachineIn(StrictModel):
+    """The Washing Machine card."""
+
+    id: CardId
+
+
+class CatalogueIn(StrictModel):
+    """A catalogue file: the Sock cards and the Washing Machine."""
+
+    note: str | None = None
+    cards: list[CardIn] = Field(min_length=1, max_length=1000)
+    washing_machine: WashingMachineIn | None = None
+
+
+def validate(source: str, model: type[Model], data: Any) -> Model:
+    """Validate a parsed JSON document against a schema model (errors name the JSON path)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise validation_error(source, data, error) from None
+
+
+def card_from_json(raw: CardIn) -> Card:
+    """A Card from a validated catalogue entry (see ``build_catalogue``)."""
     return Card(
         id=raw.id,
-        set=None if wild else raw.set,
+        set=raw.set if isinstance(raw.set, int) else None,
         stars=raw.stars or 0,
         effect=raw.effect,
         arrow=raw.arrow,
     )
 
 
+def build_catalogue(
+    source: str,
+    cards: list[CardIn],
+    washing_machine: str | None,
+    path: str,
+    sample: bool = False,
+    note: str | None = None,
+) -> Catalogue:
+    """A Catalogue from validated entries; checks IDs and Super Sock fields."""
+    seen: dict[str, int] = {}
+    for index, card in enumerate(cards):
+        where = join_path(path, index)
+        if card.id in seen:
+            raise InputError(source, join_path(where, "id"), f"card ID {card.id!r} appears twice")
+        seen[card.id] = index
+        if card.set == SUPER:
+            if card.stars:
+                raise InputError(source, join_path(where, "stars"), "the Super Sock carries no stars")
+            if card.effect is not None:
+                raise InputError(source, join_path(where, "effect"), "the Super Sock has no effect")
+        elif card.stars is None:
+            raise InputError(source, join_path(where, "stars"), "required key is missing")
+    wm = washing_machine or "washing-machine"
+    if wm in seen:
+        raise InputError(source, "washing_machine.id", f"{wm!r} is also a Sock card's ID")
+    return Catalogue(tuple(card_from_json(c) for c in cards), wm, sample, note)
+
+
+def parse_catalogue_document(source: str, data: Any, sample: bool = False) -> Catalogue:
+    """A catalogue file (``{"note", "cards", "washing_machine"}``)."""
+    doc = validate(source, CatalogueIn, data)
+    wm = doc.washing_machine.id if doc.washing_machine else None
+    return build_catalogue(source, doc.cards, wm, "cards", sample, doc.note)
+
+
 @lru_cache(maxsize=1)
-def sample_catalogue_json() -> dict:
+def sample_catalogue_json() -> dict[str, Any]:
     """The shipped sample catalogue document, as parsed JSON."""
     text = resources.files("model.socks").joinpath("data", SAMPLE_CATALOGUE_FILE).read_text("utf-8")
-    return json.loads(text)
+    document: dict[str, Any] = json.loads(text)
+    return document
 
 
 @lru_cache(maxsize=1)
 def sample_catalogue() -> Catalogue:
     """The shipped sample catalogue (the rulebook's composition, illustrative values)."""
-    from model.socks.io import parse_catalogue_document
-
     return parse_catalogue_document(SAMPLE_CATALOGUE_FILE, sample_catalogue_json(), sample=True)

@@ -23,19 +23,46 @@ import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Literal, Protocol, TypeVar
 
+from model.common.errors import RuleBroken
+from model.common.outcome import Outcome, Termination
 from model.socks.cards import (
     BOTTOM_STACK,
     GIFT,
     LEFT,
     RESCUE,
+    Arrow,
     Catalogue,
+    DecidedBy,
+    Effect,
+    EffectName,
     SocksRules,
+    WildValue,
 )
 from model.socks.scoring import Hand, Wild
 
+T = TypeVar("T")
+
+#: The rules a move can break (the keys of RULES).
+RuleName = Literal[
+    "game-over",
+    "turn-order",
+    "draw",
+    "setup",
+    "keep",
+    "super-sock-set",
+    "effect-activate",
+    "effect-none",
+    "gift-recipient",
+    "rescue-another-player",
+    "rescue-in-collection",
+    "rescue-only-one",
+    "rescue-ignored",
+]
+
 #: Each rule a move can break, with the rulebook sentence it comes from.
-RULES: dict[str, str] = {
+RULES: dict[RuleName, str] = {
     "game-over": "The game ends immediately when you draw the Washing Machine card.",
     "turn-order": "You then take turns, playing clockwise.",
     "draw": "On your turn, draw 2 cards and reveal them.",
@@ -59,18 +86,29 @@ RULES: dict[str, str] = {
 
 #: How a face-up Super Sock without a set waits: typed by the next Sock anyone collects, by the
 #: next Sock its owner collects, or chosen at the end.
-WAIT_ANYONE, WAIT_OWNER, WAIT_END = "anyone", "owner", "end"
+Waiting = Literal["anyone", "owner", "end"]
+WAIT_ANYONE: Literal["anyone"] = "anyone"
+WAIT_OWNER: Literal["owner"] = "owner"
+WAIT_END: Literal["end"] = "end"
 
 
-class IllegalMove(ValueError):
-    """A move that breaks a rule; ``rule`` is a key of RULES."""
+class IllegalMove(RuleBroken):
+    """A move that breaks a rule of Oh My Socks!: ``rule`` is a key of RULES, ``sentence`` its
+    rulebook sentence, ``detail`` what the move did."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        #: The rule broken (a key of RULES).
-        self.rule = rule
-        #: What is wrong, in words.
-        self.message = message
-        super().__init__(f"{message} (rule {rule}: {RULES[rule]})")
+    #: The rule broken (a key of RULES).
+    rule: RuleName
+
+    def __init__(self, rule: RuleName, detail: str) -> None:
+        super().__init__(rule, RULES[rule], detail)
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in words (the detail)."""
+        return self.detail
+
+    def __str__(self) -> str:
+        return f"{self.detail} (rule {self.rule}: {self.sentence})"
 
 
 @dataclass(frozen=True)
@@ -119,11 +157,11 @@ class WildState:
     #: The set it belongs to, or None while it waits.
     set: int | None
     #: While it has no set: ``anyone``, ``owner`` or ``end`` (what will decide it).
-    waiting: str | None
+    waiting: Waiting | None
 
     @classmethod
     def described(
-        cls, card: int, owner: int, value: int | str, first_of_game: bool, rules: SocksRules
+        cls, card: int, owner: int, value: WildValue, first_of_game: bool, rules: SocksRules
     ) -> WildState:
         """A Super Sock from a position's description: its set, ``"end"`` (chosen at the end)
         or ``"waiting"`` (typed by the next Sock: anyone's when it was the game's first Sock
@@ -133,7 +171,7 @@ class WildState:
         if value == "waiting":
             anyone = first_of_game and rules.super_first_sock == "anyone"
             return cls(card, owner, None, WAIT_ANYONE if anyone else WAIT_OWNER)
-        return cls(card, owner, value, None)  # type: ignore[arg-type]
+        return cls(card, owner, value, None)
 
 
 @dataclass(frozen=True)
@@ -175,12 +213,12 @@ class State:
     def sets_of(self, seat: int) -> set[int]:
         """The set numbers a seat's face-up collection holds (typed Super Socks included)."""
         card_set = self.catalogue.card_sets
-        held = {card_set[c] for c in self.collections[seat] if card_set[c] is not None}
+        held = {number for c in self.collections[seat] if (number := card_set[c]) is not None}
         held.update(w.set for w in self.wilds if w.owner == seat and w.set is not None)
         return held
 
 
-def neighbour(players: int, seat: int, arrow: str | None) -> int | None:
+def neighbour(players: int, seat: int, arrow: Arrow | None) -> int | None:
     """Where a card passed from ``seat`` goes (None: discarded, 2-player variant)."""
     if players == 2:
         reaches = (seat == 0) == (arrow == LEFT)
@@ -239,6 +277,16 @@ def new_game(
 # --- the mutable table one turn works on ----------------------------------------------------
 
 
+@dataclass(slots=True)
+class _OpenWild:
+    """A face-up Super Sock while a turn is worked on (a mutable WildState)."""
+
+    card: int
+    owner: int
+    set: int | None
+    waiting: Waiting | None
+
+
 class _Table:
     """A working copy of a State for one turn (lists, not tuples)."""
 
@@ -246,6 +294,20 @@ class _Table:
         "catalogue", "rules", "players", "deck", "drawn", "collections", "gifts", "discard",
         "wilds", "current", "over", "collected_any",
     )
+
+    catalogue: Catalogue
+    rules: SocksRules
+    players: int
+    #: The draw pile, top card last (so that drawing pops).
+    deck: list[int]
+    drawn: list[int]
+    collections: list[list[int]]
+    gifts: list[list[int]]
+    discard: list[int]
+    wilds: list[_OpenWild]
+    current: int
+    over: bool
+    collected_any: bool
 
     @classmethod
     def empty(cls, catalogue: Catalogue, rules: SocksRules, players: int, deck: Sequence[int]) -> _Table:
@@ -267,7 +329,7 @@ class _Table:
         table.collections = [list(c) for c in state.collections]
         table.gifts = [list(g) for g in state.gifts]
         table.discard = list(state.discard)
-        table.wilds = [[w.card, w.owner, w.set, w.waiting] for w in state.wilds]
+        table.wilds = [_OpenWild(w.card, w.owner, w.set, w.waiting) for w in state.wilds]
         table.current, table.over, table.collected_any = state.current, state.over, state.collected_any
         return table
 
@@ -281,7 +343,7 @@ class _Table:
             collections=tuple(tuple(c) for c in self.collections),
             gifts=tuple(tuple(g) for g in self.gifts),
             discard=tuple(self.discard),
-            wilds=tuple(WildState(*w) for w in self.wilds),
+            wilds=tuple(WildState(w.card, w.owner, w.set, w.waiting) for w in self.wilds),
             current=self.current,
             turn=turn,
             over=self.over,
@@ -292,21 +354,21 @@ class _Table:
 
     def sets_of(self, seat: int) -> set[int]:
         card_set = self.catalogue.card_sets
-        held = {card_set[c] for c in self.collections[seat] if card_set[c] is not None}
-        held.update(w[2] for w in self.wilds if w[1] == seat and w[2] is not None)
+        held = {number for c in self.collections[seat] if (number := card_set[c]) is not None}
+        held.update(w.set for w in self.wilds if w.owner == seat and w.set is not None)
         return held
 
-    def neighbour(self, seat: int, arrow: str) -> int | None:
+    def neighbour(self, seat: int, arrow: Arrow | None) -> int | None:
         return neighbour(self.players, seat, arrow)
 
     def rescue_targets(self, rescuer: int) -> list[RescueFrom]:
         """Every single Sock another seat holds face up, in seat then collection order."""
         card_set = self.catalogue.card_sets
         counts_super = self.rules.rescue_counts_super
-        targets = []
+        targets: list[RescueFrom] = []
         for offset in range(1, self.players):
             seat = (rescuer + offset) % self.players
-            typed = {w[0]: w[2] for w in self.wilds if w[1] == seat}
+            typed = {w.card: w.set for w in self.wilds if w.owner == seat}
             count: dict[int, int] = {}
             first: dict[int, int] = {}
             for card in self.collections[seat]:
@@ -334,34 +396,35 @@ class _Table:
         self.collections[seat].append(card)
         if card_set is not None:
             for wild in self.wilds:
-                if wild[2] is None and (
-                    wild[3] == WAIT_ANYONE or (wild[3] == WAIT_OWNER and wild[1] == seat)
+                if wild.set is None and (
+                    wild.waiting == WAIT_ANYONE or (wild.waiting == WAIT_OWNER and wild.owner == seat)
                 ):
-                    wild[2], wild[3] = card_set, None
+                    wild.set, wild.waiting = card_set, None
         else:
             first_of_game = kept and not self.collected_any
             held = sorted(self.sets_of(seat))
+            waiting: Waiting
             if first_of_game:
                 waiting = WAIT_ANYONE if self.rules.super_first_sock == "anyone" else WAIT_OWNER
                 choose_set([])
-                self.wilds.append([card, seat, None, waiting])
+                self.wilds.append(_OpenWild(card, seat, None, waiting))
             elif not kept and self.rules.super_received == "chosen_at_end":
                 choose_set([])
-                self.wilds.append([card, seat, None, WAIT_END])
+                self.wilds.append(_OpenWild(card, seat, None, WAIT_END))
             elif held:
-                self.wilds.append([card, seat, choose_set(held), None])
+                self.wilds.append(_OpenWild(card, seat, choose_set(held), None))
             else:
                 waiting = WAIT_OWNER if self.rules.super_without_set == "next_own_sock" else WAIT_END
                 choose_set([])
-                self.wilds.append([card, seat, None, waiting])
+                self.wilds.append(_OpenWild(card, seat, None, waiting))
         self.collected_any = True
 
     def take(self, rescuer: int, target: RescueFrom) -> None:
         """Move a rescued card into the rescuer's collection (a Super Sock keeps its set)."""
         self.collections[target.seat].remove(target.card)
         for wild in self.wilds:
-            if wild[0] == target.card:
-                wild[1] = rescuer
+            if wild.card == target.card:
+                wild.owner = rescuer
                 self.collections[rescuer].append(target.card)
                 return
         self.collect(rescuer, target.card, _no_choice, kept=False)
@@ -383,8 +446,8 @@ class _Table:
                 self.drawn = [second]
                 self.collect(self.current, first, _no_choice_end, kept=False)
                 for wild in self.wilds:
-                    if wild[0] == first and wild[3] is None and wild[2] is None:
-                        wild[3] = WAIT_END
+                    if wild.card == first and wild.waiting is None and wild.set is None:
+                        wild.waiting = WAIT_END
             else:
                 self.drawn = [first, second]
             return
@@ -415,7 +478,7 @@ class _Chooser:
     def set_for_done(self, kept: bool) -> None:
         """Called once the kept (or passed) card has joined its collection."""
 
-    def effect(self, kind: str, options: list[EffectChoice], state: _Table) -> EffectChoice | None:
+    def effect(self, kind: EffectName, options: Sequence[EffectChoice], state: _Table) -> EffectChoice | None:
         raise NotImplementedError
 
     def finish(self) -> None:
@@ -449,13 +512,14 @@ def _run_turn(table: _Table, chooser: _Chooser) -> None:
     chooser.finish()
 
 
-def _activate(table: _Table, chooser: _Chooser, seat: int, effect: str | None) -> None:
+def _activate(table: _Table, chooser: _Chooser, seat: int, effect: Effect) -> None:
     """Activate a kept card's effect (and, under rescued_card_effect, a rescued card's)."""
     while effect is not None and not table.over:
         if effect == GIFT:
             everyone = range(table.players)
             seats = [s for s in everyone if table.rules.gift_to_self or s != seat]
             choice = chooser.effect(GIFT, [GiftTo(s) for s in seats], table)
+            assert isinstance(choice, GiftTo)  # one of the seats offered
             top = table.pop_top()
             if top == table.catalogue.wm:
                 if table.rules.gift_washing_machine == "gift_lost":
@@ -466,11 +530,12 @@ def _activate(table: _Table, chooser: _Chooser, seat: int, effect: str | None) -
                 table.gifts[choice.seat].append(top)
             return
         targets = table.rescue_targets(seat)
-        choice = chooser.effect(RESCUE, targets, table)
-        if choice is None:
+        rescued = chooser.effect(RESCUE, targets, table)
+        if rescued is None:
             return
-        table.take(seat, choice)
-        effect = table.catalogue.card_effects[choice.card] if table.rules.rescued_card_effect else None
+        assert isinstance(rescued, RescueFrom)  # one of the targets offered
+        table.take(seat, rescued)
+        effect = table.catalogue.card_effects[rescued.card] if table.rules.rescued_card_effect else None
 
 
 class _FromMove(_Chooser):
@@ -511,7 +576,7 @@ class _FromMove(_Chooser):
             what = "kept" if kept else "passed"
             raise IllegalMove("super-sock-set", f"a set is named but the {what} card is not a Super Sock")
 
-    def effect(self, kind: str, options: list[EffectChoice], state: _Table) -> EffectChoice | None:
+    def effect(self, kind: EffectName, options: Sequence[EffectChoice], state: _Table) -> EffectChoice | None:
         effects = self.move.effects
         given = effects[self.next_effect] if self.next_effect < len(effects) else None
         if kind == RESCUE and not options:
@@ -543,29 +608,37 @@ class _FromMove(_Chooser):
             raise IllegalMove("effect-none", "an effect target is given but no effect is activated for it")
 
 
+class _Pick(Protocol):
+    """Makes one decision: one of the options (``random.Random.choice``, or an enumeration's)."""
+
+    def __call__(self, options: Sequence[T], /) -> T: ...
+
+
 class _Recorder(_Chooser):
     """Makes each decision with ``pick`` and records the Move it amounts to."""
 
-    def __init__(self, pick: Callable[[list], object]) -> None:
+    def __init__(self, pick: _Pick) -> None:
         self.pick = pick
         self.kept: int | None = None
         self.sets: dict[bool, int | None] = {True: None, False: None}
         self.effects: list[EffectChoice] = []
 
     def keep(self, drawn: list[int]) -> int:
-        self.kept = self.pick(drawn)
-        return self.kept
+        kept = self.pick(drawn)
+        self.kept = kept
+        return kept
 
     def set_for(self, options: list[int], kept: bool) -> int | None:
         if not options:
             return None
-        self.sets[kept] = self.pick(options)
-        return self.sets[kept]
+        chosen = self.pick(options)
+        self.sets[kept] = chosen
+        return chosen
 
     def set_for_done(self, kept: bool) -> None:
         pass
 
-    def effect(self, kind: str, options: list[EffectChoice], state: _Table) -> EffectChoice | None:
+    def effect(self, kind: EffectName, options: Sequence[EffectChoice], state: _Table) -> EffectChoice | None:
         if not options:
             return None
         choice = self.pick(options)
@@ -642,7 +715,7 @@ def legal_moves(state: State) -> list[Move]:
         prefix = stack.pop()
         position = iter(prefix)
 
-        def pick(options: list, position: Iterator[int] = position, prefix: list[int] = prefix):
+        def pick(options: Sequence[T], /, position: Iterator[int] = position) -> T:
             index = next(position, None)
             if index is None:
                 raise _Branch(len(options))
@@ -663,7 +736,7 @@ def random_game(
 ) -> tuple[State, list[Move], State]:
     """A whole random legal game: the start, the moves, and the final position."""
     first = state = new_game(catalogue, rules, names, rng)
-    moves = []
+    moves: list[Move] = []
     while not state.over:
         move, state = play_random(state, rng)
         moves.append(move)
@@ -674,7 +747,7 @@ def random_game(
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Result:
     """The end of a game, as the engine scores it."""
 
     #: Each seat's total, with open Super Socks placed at best.
@@ -684,7 +757,18 @@ class Outcome:
     #: The winning seats.
     winners: tuple[int, ...]
     #: ``score``, ``fewest_sets``, ``shared`` or ``no_winner``.
-    decided_by: str
+    decided_by: DecidedBy
+    #: The players' names, by seat.
+    names: tuple[str, ...]
+
+    @property
+    def outcome(self) -> Outcome:
+        """The end in the shape every game gives it: the Washing Machine ended it; the winners by
+        name; ``decided_by`` the tie-break's word (``fewest_sets``, ``shared``, ``no_winner``), or
+        ``""`` when the highest score alone decided."""
+        decided_by = "" if self.decided_by == "score" else self.decided_by
+        winners = tuple(self.names[seat] for seat in self.winners)
+        return Outcome(Termination.END_CARD, winners, decided_by)
 
 
 def _engine_totals(state: State, seat: int) -> tuple[int, int]:
@@ -723,7 +807,7 @@ def _engine_totals(state: State, seat: int) -> tuple[int, int]:
     return best
 
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: State) -> Result | None:
     """None while the game goes on; else the scores and winners (checked in the rulebook's
     order: highest total, then fewest sets, then the ``final_tie`` option)."""
     if not state.over:
@@ -734,14 +818,14 @@ def outcome(state: State) -> Outcome | None:
     top = max(scores)
     leaders = [s for s in range(state.players) if scores[s] == top]
     if len(leaders) == 1:
-        return Outcome(scores, set_counts, tuple(leaders), "score")
+        return Result(scores, set_counts, tuple(leaders), "score", state.names)
     fewest = min(set_counts[s] for s in leaders)
     still = [s for s in leaders if set_counts[s] == fewest]
     if len(still) == 1:
-        return Outcome(scores, set_counts, tuple(still), "fewest_sets")
+        return Result(scores, set_counts, tuple(still), "fewest_sets", state.names)
     if state.rules.final_tie == "no_winner":
-        return Outcome(scores, set_counts, (), "no_winner")
-    return Outcome(scores, set_counts, tuple(still), "shared")
+        return Result(scores, set_counts, (), "no_winner", state.names)
+    return Result(scores, set_counts, tuple(still), "shared", state.names)
 
 
 def final_hands(state: State) -> list[Hand]:

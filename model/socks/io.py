@@ -1,4 +1,5 @@
-"""Oh My Socks!: input documents (catalogue, scoring file, game log, advice position).
+"""Oh My Socks!: input documents (scoring file, game log, advice position; the catalogue's format
+is in ``model.socks.cards``, beside the cards, and exported here too).
 
 Each format is a strict pydantic model (unknown keys and wrong types are refused; the JSON Schemas
 in ``model/socks/data/socks-*.schema.json`` are generated from them). What pydantic cannot see (unknown
@@ -8,59 +9,43 @@ code; every refusal is an InputError naming the JSON path.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from model.common.errors import InputError, join_path
-from model.common.jsonio import validation_error
 from model.common.options import build_rules
 from model.socks.cards import (
     SCORING_OPTIONS,
     SOCKS_OPTIONS,
-    SUPER,
+    CardId,
     Catalogue,
+    NonNegative,
     SocksRules,
-    card_from_json,
+    StrictModel,
+    WildValue,
     sample_catalogue,
 )
+
+# The catalogue format lives beside the cards (the sample catalogue is read with it); its names
+# are exported here too, with the formats that use it.
+from model.socks.cards import CardIn as CardIn
+from model.socks.cards import CatalogueIn as CatalogueIn
+from model.socks.cards import WashingMachineIn as WashingMachineIn
+from model.socks.cards import build_catalogue as build_catalogue
+from model.socks.cards import parse_catalogue_document as parse_catalogue_document
+from model.socks.cards import validate as validate
 from model.socks.scoring import Hand, Wild
 
-NonNegative = Annotated[int, Field(ge=0)]
-CardId = Annotated[str, Field(min_length=1, max_length=64)]
 Name = Annotated[str, Field(min_length=1, max_length=64)]
 SetChoice = int | Literal["choose"]
+#: Which catalogue a scoring file was scored with: the shipped ``sample``, the ``user``'s (given
+#: in the file), or ``none`` (the file gives star values, no card IDs).
+CatalogueKind = Literal["sample", "user", "none"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class CardIn(_Strict):
-    """One card of a catalogue."""
-
-    id: CardId
-    set: int | Literal["super"] = Field(description='A set number, or "super" for the Super Sock')
-    stars: NonNegative | None = Field(None, description="Required for Sock cards; 0 for the Super Sock")
-    effect: Literal["gift", "rescue"] | None = None
-    arrow: Literal["left", "right"]
-
-
-class WashingMachineIn(_Strict):
-    """The Washing Machine card."""
-
-    id: CardId
-
-
-class CatalogueIn(_Strict):
-    """A catalogue file: the Sock cards and the Washing Machine."""
-
-    note: str | None = None
-    cards: list[CardIn] = Field(min_length=1, max_length=1000)
-    washing_machine: WashingMachineIn | None = None
-
-
-class ScoringPlayerIn(_Strict):
+class ScoringPlayerIn(StrictModel):
     """One player at the end: card IDs (``collection`` and ``gifts``) or star values (``sets``)."""
 
     name: Name
@@ -74,54 +59,12 @@ class ScoringPlayerIn(_Strict):
     )
 
 
-class ScoringIn(_Strict):
+class ScoringIn(StrictModel):
     """The end-of-game scoring file of ``verify socks FILE``."""
 
     cards: list[CardIn] | None = Field(None, min_length=1, max_length=1000)
     players: list[ScoringPlayerIn] = Field(min_length=2, max_length=20)
     rules: dict[str, Any] | None = None
-
-
-def _validate(source: str, model: type[BaseModel], data: Any) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as error:
-        raise validation_error(source, data, error) from None
-
-
-def build_catalogue(
-    source: str,
-    cards: list[CardIn],
-    washing_machine: str | None,
-    path: str,
-    sample: bool = False,
-    note: str | None = None,
-) -> Catalogue:
-    """A Catalogue from validated entries; checks IDs and Super Sock fields."""
-    seen: dict[str, int] = {}
-    for index, card in enumerate(cards):
-        where = join_path(path, index)
-        if card.id in seen:
-            raise InputError(source, join_path(where, "id"), f"card ID {card.id!r} appears twice")
-        seen[card.id] = index
-        if card.set == SUPER:
-            if card.stars:
-                raise InputError(source, join_path(where, "stars"), "the Super Sock carries no stars")
-            if card.effect is not None:
-                raise InputError(source, join_path(where, "effect"), "the Super Sock has no effect")
-        elif card.stars is None:
-            raise InputError(source, join_path(where, "stars"), "required key is missing")
-    wm = washing_machine or "washing-machine"
-    if wm in seen:
-        raise InputError(source, "washing_machine.id", f"{wm!r} is also a Sock card's ID")
-    return Catalogue(tuple(card_from_json(c) for c in cards), wm, sample, note)
-
-
-def parse_catalogue_document(source: str, data: Any, sample: bool = False) -> Catalogue:
-    """A catalogue file (``{"note", "cards", "washing_machine"}``)."""
-    doc = _validate(source, CatalogueIn, data)
-    wm = doc.washing_machine.id if doc.washing_machine else None
-    return build_catalogue(source, doc.cards, wm, "cards", sample, doc.note)
 
 
 def parse_rules(source: str, raw: dict[str, Any] | None, scoring_only: bool = False) -> SocksRules:
@@ -136,7 +79,7 @@ def parse_rules(source: str, raw: dict[str, Any] | None, scoring_only: bool = Fa
 class ScoringInput:
     """A parsed scoring file: one Hand per player, the rules, and which catalogue was used."""
 
-    def __init__(self, hands: list[Hand], rules: SocksRules, catalogue: str) -> None:
+    def __init__(self, hands: list[Hand], rules: SocksRules, catalogue: CatalogueKind) -> None:
         #: One Hand per player, in input order.
         self.hands = hands
         #: The rule options (only the scoring ones can differ from the defaults).
@@ -160,8 +103,8 @@ def _collection_hand(
     stars: dict[int, list[int]] = {}
     face_up_wilds: list[str] = []
     gift_wilds: list[str] = []
-    for key in ("collection", "gifts"):
-        for index, card_id in enumerate(getattr(player, key) or []):
+    for key, ids in (("collection", player.collection), ("gifts", player.gifts)):
+        for index, card_id in enumerate(ids or []):
             where = join_path(join_path(path, key), index)
             if card_id == catalogue.washing_machine:
                 raise InputError(source, where, "the Washing Machine is not a Sock")
@@ -171,14 +114,12 @@ def _collection_hand(
                 raise InputError(source, where, f"card {card_id!r} already appears at {used[card_id]}")
             used[card_id] = where
             card = catalogue.cards[catalogue.index(card_id)]
-            if card.wild:
+            if card.set is None:
                 (face_up_wilds if key == "collection" else gift_wilds).append(card_id)
             else:
                 stars.setdefault(card.set, []).append(card.stars)
     face_up_sets = {
-        catalogue.cards[catalogue.index(c)].set
-        for c in player.collection or []
-        if not catalogue.cards[catalogue.index(c)].wild
+        number for c in player.collection or [] if (number := catalogue.cards[catalogue.index(c)].set) is not None
     }
     given: dict[str, int | None] = {}
     if player.super_sock is not None and player.super_socks is not None:
@@ -212,7 +153,7 @@ def _collection_hand(
 def _sets_hand(source: str, path: str, player: ScoringPlayerIn) -> Hand:
     sets_path = join_path(path, "sets")
     numbers: dict[int, tuple[int, ...]] = {}
-    for key, values in (player.sets or {}).items():
+    for key, printed in (player.sets or {}).items():
         where = join_path(sets_path, key)
         try:
             number = int(key)
@@ -220,7 +161,7 @@ def _sets_hand(source: str, path: str, player: ScoringPlayerIn) -> Hand:
             raise InputError(source, where, "a set is named by its number") from None
         if number in numbers:
             raise InputError(source, where, f"set {number} is given twice")
-        numbers[number] = tuple(values)
+        numbers[number] = tuple(printed)
     values: list[tuple[str, SetChoice]] = []
     if player.super_sock is not None and player.super_socks is not None:
         raise InputError(source, join_path(path, "super_socks"), "give super_sock or super_socks, not both")
@@ -244,9 +185,10 @@ def _sets_hand(source: str, path: str, player: ScoringPlayerIn) -> Hand:
 
 def parse_scoring(source: str, data: Any) -> ScoringInput:
     """Parse and check a scoring file (see ``/spec/socks.md``)."""
-    doc = _validate(source, ScoringIn, data)
+    doc = validate(source, ScoringIn, data)
     rules = parse_rules(source, doc.rules, scoring_only=True)
     uses_ids = any(p.sets is None for p in doc.players)
+    kind: CatalogueKind
     if doc.cards is not None:
         catalogue, kind = build_catalogue(source, doc.cards, None, "cards"), "user"
     else:
@@ -275,7 +217,7 @@ def parse_scoring(source: str, data: Any) -> ScoringInput:
 # --- the game log ---------------------------------------------------------------------------
 
 
-class EffectIn(_Strict):
+class EffectIn(StrictModel):
     """One effect target: ``{"gift_to": NAME}`` or ``{"rescue_from": NAME, "card": ID}``."""
 
     gift_to: Name | None = None
@@ -283,7 +225,7 @@ class EffectIn(_Strict):
     card: CardId | None = None
 
 
-class TurnIn(_Strict):
+class TurnIn(StrictModel):
     """One turn of a log: who played, what they drew, and every decision."""
 
     player: Name
@@ -294,14 +236,14 @@ class TurnIn(_Strict):
     effects: list[EffectIn] = Field(default_factory=list, max_length=70)
 
 
-class ResultIn(_Strict):
+class ResultIn(StrictModel):
     """The result a log claims (checked on replay)."""
 
     scores: dict[str, int]
     winners: list[Name]
 
 
-class LogIn(_Strict):
+class LogIn(StrictModel):
     """A game log: the setup (players, rules, catalogue, shuffled deck) and every turn."""
 
     game: Literal["socks"]
@@ -317,10 +259,8 @@ class LogIn(_Strict):
 
 # --- the advice position --------------------------------------------------------------------
 
-WildValue = int | Literal["waiting", "end"]
 
-
-class PositionPlayerIn(_Strict):
+class PositionPlayerIn(StrictModel):
     """One player as the player to move sees them."""
 
     name: Name
@@ -330,7 +270,7 @@ class PositionPlayerIn(_Strict):
     gifts: NonNegative = Field(0, description="How many face-down gifts lie beside the collection")
 
 
-class PositionIn(_Strict):
+class PositionIn(StrictModel):
     """What the player to move sees, and the two cards drawn."""
 
     cards: list[CardIn] | None = Field(None, min_length=1, max_length=1000)
@@ -367,11 +307,6 @@ def seat_of(source: str, seats: dict[str, int], name: str, path: str) -> int:
     return seats[name]
 
 
-def validate(source: str, model: type[BaseModel], data: Any) -> Any:
-    """Validate a parsed JSON document against a schema model (errors name the JSON path)."""
-    return _validate(source, model, data)
-
-
 #: The input formats, by the name of their schema file ``model/socks/data/socks-NAME.schema.json``.
 SCHEMAS: dict[str, type[BaseModel]] = {
     "catalogue": CatalogueIn,
@@ -383,8 +318,6 @@ SCHEMAS: dict[str, type[BaseModel]] = {
 
 def schema_text(name: str) -> str:
     """The JSON Schema of one input format, as shipped in ``model/socks/data/socks-NAME.schema.json``."""
-    import json
-
     schema = SCHEMAS[name].model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"

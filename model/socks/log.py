@@ -13,17 +13,18 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from model.common.errors import InputError, join_path
 from model.common.options import rules_as_dict
-from model.socks.cards import Catalogue, SocksRules, sample_catalogue
+from model.socks.cards import Catalogue, SocksRules, build_catalogue, sample_catalogue, validate
 from model.socks.engine import (
     RULES,
     GiftTo,
     IllegalMove,
     Move,
     RescueFrom,
+    RuleName,
     State,
     check_setup,
     final_hands,
@@ -35,12 +36,10 @@ from model.socks.engine import (
 from model.socks.io import (
     LogIn,
     TurnIn,
-    build_catalogue,
     card_index,
     parse_rules,
     player_seats,
     seat_of,
-    validate,
 )
 from model.socks.scoring import Hand, PlayerScore
 
@@ -55,17 +54,22 @@ class ScoredGame(Protocol):
     def winners(self) -> tuple[str, ...]: ...
 
 
+#: The rulebook's reading of every option.
+DEFAULT_RULES = SocksRules()
+
 #: The seam to the optimal scorer (``solver.socks.score_game``): every hand scored with its
 #: Super Sock placed best, and the winners.
 ScoreGame = Callable[[Sequence[Hand], SocksRules], ScoredGame]
 
 #: The rule a wrong claimed result breaks (scoring is the rulebook's).
-RESULT_RULE = "scoring"
-RULEBOOK = {
-    **RULES,
-    RESULT_RULE: "Each star symbol is worth one point. The player with the highest total score wins "
-    "the game. In case of a tie, the player with the fewest sets of Socks wins.",
-}
+RESULT_RULE: Literal["scoring"] = "scoring"
+#: The rules a replay can find broken: a move's, or the claimed result's.
+ReplayRule = RuleName | Literal["scoring"]
+RULEBOOK: dict[ReplayRule, str] = {rule: sentence for rule, sentence in RULES.items()}
+RULEBOOK[RESULT_RULE] = (
+    "Each star symbol is worth one point. The player with the highest total score wins "
+    "the game. In case of a tie, the player with the fewest sets of Socks wins."
+)
 
 
 def move_json(state: State, move: Move) -> dict[str, Any]:
@@ -80,7 +84,7 @@ def move_json(state: State, move: Move) -> dict[str, Any]:
         entry["super_set"] = move.super_set
     if move.passed_super_set is not None:
         entry["passed_super_set"] = move.passed_super_set
-    effects = []
+    effects: list[dict[str, str]] = []
     for effect in move.effects:
         if isinstance(effect, GiftTo):
             effects.append({"gift_to": names[effect.seat]})
@@ -94,9 +98,9 @@ def move_json(state: State, move: Move) -> dict[str, Any]:
 def write_log(
     seed: int,
     players: int,
-    rules: SocksRules = SocksRules(),
+    rules: SocksRules = DEFAULT_RULES,
     catalogue: Catalogue | None = None,
-    catalogue_doc: dict | None = None,
+    catalogue_doc: dict[str, Any] | None = None,
     *,
     score_game: ScoreGame,
 ) -> tuple[dict[str, Any], State]:
@@ -107,7 +111,7 @@ def write_log(
     names = [f"P{i + 1}" for i in range(players)]
     deck = shuffled_deck(catalogue, rng)
     state = start(catalogue, rules, names, deck)
-    turns = []
+    turns: list[dict[str, Any]] = []
     while not state.over:
         before = state
         move, state = play_random(state, rng)
@@ -150,7 +154,7 @@ class ReplayReport:
     #: The player whose turn broke the rule.
     player: str | None = None
     #: The rule broken (a key of RULEBOOK).
-    rule: str | None = None
+    rule: ReplayRule | None = None
     #: What is wrong, in words.
     message: str | None = None
 
@@ -168,9 +172,11 @@ def move_from_turn(
                 raise InputError(source, join_path(where, "card"), "a Gift's card is drawn unseen")
             effects.append(GiftTo(seat_of(source, seats, effect.gift_to, join_path(where, "gift_to"))))
         else:
+            rescue_from = effect.rescue_from
+            assert rescue_from is not None  # exactly one of gift_to and rescue_from (checked above)
             if effect.card is None:
                 raise InputError(source, join_path(where, "card"), "required key is missing")
-            seat = seat_of(source, seats, effect.rescue_from, join_path(where, "rescue_from"))
+            seat = seat_of(source, seats, rescue_from, join_path(where, "rescue_from"))
             card = card_index(source, catalogue, effect.card, join_path(where, "card"))
             effects.append(RescueFrom(seat, card))
     keep = card_index(source, catalogue, turn.keep, join_path(path, "keep"), machine=True)
@@ -187,7 +193,8 @@ def parse_log(source: str, data: Any) -> tuple[LogIn, Catalogue, SocksRules, lis
         catalogue = build_catalogue(source, log.catalogue.cards, wm, "catalogue.cards", note=log.catalogue.note)
     rules = parse_rules(source, log.rules)
     player_seats(source, log.players, "players")
-    deck, seen = [], {}
+    deck: list[int] = []
+    seen: dict[int, int] = {}
     for index, card_id in enumerate(log.deck):
         where = join_path("deck", index)
         card = card_index(source, catalogue, card_id, where, machine=True)
@@ -203,7 +210,7 @@ def replay(source: str, data: Any, score_game: ScoreGame) -> ReplayReport:
     claimed result is checked against ``score_game`` (the optimal scorer, wired in by the caller)."""
     log, catalogue, rules, deck = parse_log(source, data)
     seats = player_seats(source, log.players, "players")
-    moves = []
+    moves: list[Move] = []
     for index, turn in enumerate(log.turns):
         path = join_path("turns", index)
         seat_of(source, seats, turn.player, join_path(path, "player"))

@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from model.common.options import rules_as_dict
+from model.common.status import Status
 from model.socks.advise import Advice, describe_move
 from model.socks.cards import SCORING_OPTION_NAMES, SocksRules
+from model.socks.engine import RescueFrom
 from model.socks.log import RULEBOOK, ReplayReport
-from model.socks.scoring import PlayerScore
+from model.socks.scoring import PlayerScore, WildPlacement
 
 SAMPLE_WARNING = (
     "warning: scored with the sample catalogue, whose star values are illustrative: "
     "its winners are not the real game's"
 )
+
+
+class ScoredTable(Protocol):
+    """A whole table scored (``solver.socks.GameScore``): what the output shows of it."""
+
+    @property
+    def players(self) -> Sequence[PlayerScore]: ...
+    @property
+    def winners(self) -> Sequence[str]: ...
+    @property
+    def decided_by(self) -> str: ...
+    @property
+    def status(self) -> Status: ...
 
 
 def _plural(count: int, word: str) -> str:
@@ -46,7 +62,7 @@ def player_json(player: PlayerScore) -> dict[str, Any]:
     }
 
 
-def score_json(game: Any, rules: SocksRules, catalogue: str) -> dict[str, Any]:
+def score_json(game: ScoredTable, rules: SocksRules, catalogue: str) -> dict[str, Any]:
     """The contract's output object for a scored table (``game``: a solver.socks.GameScore)."""
     return {
         "players": [player_json(p) for p in game.players],
@@ -58,7 +74,7 @@ def score_json(game: Any, rules: SocksRules, catalogue: str) -> dict[str, Any]:
     }
 
 
-def _wild_text(wild: Any) -> str:
+def _wild_text(wild: WildPlacement) -> str:
     name = f"Super Sock {wild.id}" if wild.id else "Super Sock"
     if wild.face_down:
         name += " (face-down gift)"
@@ -68,7 +84,7 @@ def _wild_text(wild: Any) -> str:
     return f"{name}: set {wild.set} ({how})"
 
 
-def render_score(game: Any, rules: SocksRules) -> str:
+def render_score(game: ScoredTable, rules: SocksRules) -> str:
     """The scored table in words: each player's sets, then the winners and why."""
     counted = "scoring set" if rules.tie_break_counts == "scoring_sets" else "set"
     lines = []
@@ -85,7 +101,7 @@ def render_score(game: Any, rules: SocksRules) -> str:
     return "\n".join(lines)
 
 
-def _winner_line(game: Any, rules: SocksRules) -> str:
+def _winner_line(game: ScoredTable, rules: SocksRules) -> str:
     by_name = {p.name: p for p in game.players}
     counted = "scoring sets" if rules.tie_break_counts == "scoring_sets" else "sets"
     if game.decided_by == "score":
@@ -106,14 +122,22 @@ def _winner_line(game: Any, rules: SocksRules) -> str:
     return f"Winners (shared): {', '.join(game.winners)} tie on {_plural(top, 'point')} and {fewest}."
 
 
-def replay_json(report: ReplayReport, game: Any | None, rules: SocksRules | None, catalogue: str) -> dict[str, Any]:
+def _sentence(report: ReplayReport) -> str:
+    """The rulebook's sentence of the rule an illegal replay broke."""
+    assert report.rule is not None  # a replay that is not legal names the rule it broke
+    return RULEBOOK[report.rule]
+
+
+def replay_json(
+    report: ReplayReport, game: ScoredTable | None, rules: SocksRules | None, catalogue: str
+) -> dict[str, Any]:
     out: dict[str, Any] = {"legal": report.legal, "turns": report.turns, "finished": report.finished}
     if not report.legal:
         out.update(
             step=report.step,
             player=report.player,
             rule=report.rule,
-            rulebook=RULEBOOK[report.rule or ""],
+            rulebook=_sentence(report),
             message=report.message,
         )
     elif report.finished and report.state is not None:
@@ -123,12 +147,12 @@ def replay_json(report: ReplayReport, game: Any | None, rules: SocksRules | None
     return out
 
 
-def render_replay(report: ReplayReport, game: Any | None, rules: SocksRules | None) -> str:
+def render_replay(report: ReplayReport, game: ScoredTable | None, rules: SocksRules | None) -> str:
     if not report.legal:
         who = f" ({report.player})" if report.player else ""
         return (
             f"Illegal at {report.step}{who}: {report.message}.\n"
-            f"Rule {report.rule}: \"{RULEBOOK[report.rule or '']}\""
+            f"Rule {report.rule}: \"{_sentence(report)}\""
         )
     lines = [f"Replayed {_plural(report.turns, 'turn')}: every step is legal."]
     if not report.finished or report.state is None:
@@ -147,9 +171,9 @@ def advice_json(advice: Advice) -> dict[str, Any]:
     choices = []
     for choice in advice.choices:
         other = next(c for c in state.drawn if c != choice.move.keep)
-        effects = []
+        effects: list[dict[str, str]] = []
         for effect in choice.move.effects:
-            if hasattr(effect, "card"):
+            if isinstance(effect, RescueFrom):
                 effects.append({"rescue_from": names[effect.seat], "card": catalogue.id_of(effect.card)})
             else:
                 effects.append({"gift_to": names[effect.seat]})
@@ -194,7 +218,7 @@ def render_advice(advice: Advice) -> str:
         changes = ", ".join(f"{n} {_signed(c)}" for n, c in zip(names, choice.changes, strict=False))
         lines.append(f"{rank:>2}. {describe_move(state, choice.move)}")
         lines.append(f"    {changes}; margin to the best opponent {_signed(choice.margin)}")
-    if any(c.move.effects and any(not hasattr(e, "card") for e in c.move.effects) for c in advice.choices):
+    if any(c.move.effects and any(not isinstance(e, RescueFrom) for e in c.move.effects) for c in advice.choices):
         lines.append("A Gift's card is drawn unseen: it counts for its receiver only at the end.")
     return "\n".join(lines)
 

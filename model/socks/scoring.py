@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.socks.cards import SocksRules
+from model.socks.cards import DecidedBy, SocksRules
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ def score_hand(hand: Hand, chosen: Sequence[int | None], rules: SocksRules) -> P
     return PlayerScore(hand.name, score, set_count, sets, tuple(placements))
 
 
-def decide_winners(players: Sequence[PlayerScore], rules: SocksRules) -> tuple[list[str], str]:
+def decide_winners(players: Sequence[PlayerScore], rules: SocksRules) -> tuple[list[str], DecidedBy]:
     """The winners and what decided: ``score``, ``fewest_sets``, ``shared`` or ``no_winner``."""
     best = max(p.score for p in players)
     leaders = [p for p in players if p.score == best]
