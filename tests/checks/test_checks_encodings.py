@@ -4,7 +4,8 @@ checks prove them equal on bounded domains; these tests roam further)."""
 from __future__ import annotations
 
 import z3
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import given
 from hypothesis import strategies as st
 
 from checks.core import concrete
@@ -131,7 +132,7 @@ def test_entry_cells(layout: tricks_z3.Layout) -> None:
     assert concrete(tricks_z3.z3_may_enter(cards[-1], cards[:-1], lambda i: match(i, last))) == offered
 
 
-@settings(max_examples=30)
+@examples(0.75)
 @given(ints(0, 3), st.tuples(st.booleans(), st.booleans(), st.booleans()), ints(0, 3), ints(0, 2),
        st.sampled_from(["stay_empty", "top_up"]), st.data())
 def test_take_and_refill(deck_size, filled, hand_size, slot, empty_deck, data) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from likes_gen import legal_round, start_state
@@ -78,7 +79,7 @@ def test_net_floor_never_leaves_a_pawn_behind_start(data) -> None:
     assert all(0 <= p.position <= VIRAL for p in result.players)
 
 
-@settings(max_examples=25)
+@examples(0.625)
 @given(data=st.data(), rules=st.sampled_from(CHECKED_RULES))
 def test_random_game_streaks_and_end(data, rules: LikesRules) -> None:
     count = data.draw(st.integers(3, 5))
@@ -162,7 +163,7 @@ class LikesGame(RuleBasedStateMachine):
             assert all(p.position < VIRAL for p in self.players)
 
 
-LikesGame.TestCase.settings = settings(max_examples=15, stateful_step_count=20)
+LikesGame.TestCase.settings = examples(0.375, stateful_step_count=20)
 TestLikesGame = LikesGame.TestCase
 
 

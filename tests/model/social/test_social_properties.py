@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 import random
 
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from social_logs import Scenario, injections, random_log
@@ -54,7 +55,7 @@ def replay_checking(log: dict) -> Referee:
     return referee
 
 
-@settings(max_examples=30)
+@examples(0.75)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6))
 def test_random_legal_logs_are_judged_legal_with_invariants_after_every_event(
     seed: int, players: int
@@ -64,7 +65,7 @@ def test_random_legal_logs_are_judged_legal_with_invariants_after_every_event(
     assert referee.violations == []
 
 
-@settings(max_examples=30)
+@examples(0.75)
 @given(seed=st.integers(0, 10**6), players=st.integers(3, 6))
 def test_one_injected_illegal_event_is_found_with_its_rule(seed: int, players: int) -> None:
     log, snapshots = random_log(seed, players)
@@ -161,4 +162,4 @@ class RefereeMachine(RuleBasedStateMachine):
 
 
 TestRefereeMachine = RefereeMachine.TestCase
-TestRefereeMachine.settings = settings(max_examples=25, stateful_step_count=40, deadline=None)
+TestRefereeMachine.settings = examples(0.625, stateful_step_count=40, deadline=None)

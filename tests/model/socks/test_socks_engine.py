@@ -9,7 +9,8 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -178,7 +179,7 @@ def check_invariants(state) -> None:
 
 
 @given(st.integers(0, 2**32), st.integers(2, 6), option_choices, CATALOGUES)
-@settings(max_examples=30)
+@examples(0.75)
 def test_random_games_keep_the_invariants_and_score_as_the_model(seed, players, rules, catalogue):
     rng = random.Random(seed)
     state = new_game(catalogue, rules, [f"P{i}" for i in range(players)], rng)
@@ -230,5 +231,5 @@ class SocksGame(RuleBasedStateMachine):
             check_invariants(self.state)
 
 
-SocksGame.TestCase.settings = settings(max_examples=15, stateful_step_count=40, deadline=None)
+SocksGame.TestCase.settings = examples(0.375, stateful_step_count=40, deadline=None)
 TestSocksGame = SocksGame.TestCase

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import given
 from hypothesis import strategies as st
 
 from model.common.errors import InputError
@@ -141,7 +142,7 @@ tie_breaks = st.sampled_from([SocksRules(), SocksRules(tie_break_counts="scoring
 
 
 @given(hands, tie_breaks)
-@settings(max_examples=60)
+@examples(1.5)
 def test_cpsat_equals_exhaustive_enumeration(hand, rules):
     choice = choose_wilds(hand, rules, method="cpsat")
     score, sets, placement = brute_force(hand, rules)

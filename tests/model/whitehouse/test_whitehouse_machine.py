@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 
-from hypothesis import settings
+from budget import examples
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from oracle_tricks import oracle_max_tricks
@@ -183,7 +183,7 @@ class WhitehouseGames(RuleBasedStateMachine):
 
 
 TestWhitehouseGames = WhitehouseGames.TestCase
-TestWhitehouseGames.settings = settings(max_examples=25, stateful_step_count=400, deadline=None)
+TestWhitehouseGames.settings = examples(0.625, stateful_step_count=400, deadline=None)
 
 
 def _small_catalogue() -> Catalogue:

@@ -3,7 +3,8 @@ and whether a lock can lower a Trick total."""
 
 from __future__ import annotations
 
-from hypothesis import assume, given, settings
+from budget import examples
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from oracle_tricks import oracle_max_tricks, oracle_solve
 from whitehouse_support import reference_oracle
@@ -40,14 +41,14 @@ def networks(draw, max_cards: int = 6):
     return network
 
 
-@settings(max_examples=40, deadline=None)
+@examples(1.0, deadline=None)
 @given(networks())
 def test_upper_bound_is_never_below_the_maximum(network):
     best = oracle_max_tricks(network)
     assert best is not None and best <= upper_bound(network)
 
 
-@settings(max_examples=30, deadline=None)
+@examples(0.75, deadline=None)
 @given(networks(), st.randoms(use_true_random=False))
 def test_the_cache_answers_a_renamed_network_alike(network, rng):
     oracle = reference_oracle(TricksRules())
@@ -66,7 +67,7 @@ def test_the_cache_answers_a_renamed_network_alike(network, rng):
     assert oracle.stats["cache"] >= 1 or oracle.stats["bound"] >= 1
 
 
-@settings(max_examples=40, deadline=None)
+@examples(1.0, deadline=None)
 @given(networks(max_cards=5))
 def test_a_matching_pair_always_enters_and_never_lowers_the_total(network):
     found = oracle_solve(network)
@@ -81,7 +82,7 @@ def test_a_matching_pair_always_enters_and_never_lowers_the_total(network):
     assert oracle_max_tricks(bigger) >= best + 1
 
 
-@settings(max_examples=40, deadline=None)
+@examples(1.0, deadline=None)
 @given(networks(max_cards=6))
 def test_a_single_card_that_enters_does_not_lower_the_total(network):
     """Evidence for the open question (no proof for single cards; pairs are proven above): a card
@@ -146,7 +147,7 @@ def test_a_lock_can_lower_the_trick_total():
     assert report.legal and report.tricks == 15
 
 
-@settings(max_examples=100, deadline=None)
+@examples(2.5, deadline=None)
 @given(data=st.data())
 def test_line_entry_lets_any_matching_card_enter_legally(data):
     ids = data.draw(st.lists(st.integers(1, 9), min_size=1, max_size=5, unique=True))
@@ -200,7 +201,7 @@ def _naive_entry_exists(bigger: Network, old: Network, newcomer: CardRef, rules:
     return False
 
 
-@settings(max_examples=25, deadline=None)
+@examples(0.625, deadline=None)
 @given(data=st.data())
 def test_entry_with_every_card_matched_equals_a_naive_search(data):
     from strategies_tricks import matched_networks

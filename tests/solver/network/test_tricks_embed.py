@@ -3,7 +3,8 @@
 import random
 import time
 
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import given
 from oracle_tricks import oracle_max_tricks
 from strategies_tricks import checkerboard, networks
 
@@ -24,14 +25,14 @@ def reachable_maximum(problem) -> int:
     return target
 
 
-@settings(max_examples=60)
+@examples(1.5)
 @given(networks(max_cards=7))
 def test_embedding_equals_the_oracle_when_pieces_are_allowed(network):
     expected = oracle_max_tricks(network, TricksRules(connected=False))
     assert reachable_maximum(build_problem(network)) == expected
 
 
-@settings(max_examples=40)
+@examples(1.0)
 @given(networks(min_cards=8, max_cards=14))
 def test_embedding_never_refutes_what_an_arrangement_reaches(network):
     problem = build_problem(network)

@@ -7,7 +7,8 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import given
 from hypothesis import strategies as st
 from oracle_tricks import (
     fixed_polyominoes,
@@ -110,14 +111,14 @@ def _naive_maximum(network, rules, cell_sets):
     return best
 
 
-@settings(max_examples=15)
+@examples(0.375)
 @given(networks(min_cards=1, max_cards=4))
 def test_connected_oracle_equals_naive_enumeration(network):
     cell_sets = fixed_polyominoes(network.size)
     assert oracle_max_tricks(network, CONNECTED) == _naive_maximum(network, CONNECTED, cell_sets)
 
 
-@settings(max_examples=15)
+@examples(0.375)
 @given(networks(min_cards=1, max_cards=3))
 def test_pieces_oracle_equals_naive_enumeration(network):
     n = network.size
@@ -181,7 +182,7 @@ def _comparable(solution):
 
 
 @pytest.mark.parametrize("method", ["cpsat", "auto"])
-@settings(max_examples=15)
+@examples(0.375)
 @given(network=networks(min_cards=2), rules=rules_options)
 def test_proven_results_are_deterministic(method, network, rules):
     first = solve_tricks(network, rules, time_limit=TIME_LIMIT, method=method)
@@ -190,7 +191,7 @@ def test_proven_results_are_deterministic(method, network, rules):
     assert _comparable(first) == _comparable(second)
 
 
-@settings(max_examples=10)
+@examples(0.25)
 @given(network=networks(min_cards=1, max_cards=7))
 def test_connected_never_beats_pieces(network):
     """Allowing several pieces can only add legal arrangements."""
@@ -207,7 +208,7 @@ def test_connected_never_beats_pieces(network):
 
 
 @pytest.mark.parametrize("method", ["cpsat", "auto", "exact"])
-@settings(max_examples=40)
+@examples(1.0)
 @given(network=matched_networks(), connected=st.booleans())
 def test_solver_equals_oracle_when_every_card_must_be_matched(method, network, connected):
     rules = TricksRules(connected=connected, every_card_matched=True)

@@ -8,7 +8,8 @@ import os
 import random
 
 import pytest
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import given
 from hypothesis import strategies as st
 from oracle_tricks import oracle_max_tricks
 from strategies_tricks import MAX_ID, checkerboard, networks, renamed, rules_options
@@ -44,7 +45,7 @@ def _assert_sound(network, rules, solution):
         assert solution.bound == solution.tricks
 
 
-@settings(max_examples=25)
+@examples(0.625)
 @given(network=networks(max_cards=9), rules=rules_options, seed=st.integers(0, 2**32 - 1))
 def test_renaming_and_shuffling_keep_the_total(network, rules, seed):
     before = solve_tricks(network, rules, time_limit=TIME_LIMIT)
@@ -61,7 +62,7 @@ def test_renaming_and_shuffling_keep_the_total(network, rules, seed):
                 assert other.status != Status.INFEASIBLE and one.tricks <= other.bound
 
 
-@settings(max_examples=25)
+@examples(0.625)
 @given(network=networks(min_cards=8, max_cards=9), rules=rules_options)
 def test_networks_of_up_to_9_cards_are_proven(network, rules):
     solution = solve_tricks(network, rules, time_limit=TIME_LIMIT)
@@ -70,7 +71,7 @@ def test_networks_of_up_to_9_cards_are_proven(network, rules):
     assert solution.tricks == oracle_max_tricks(network, rules)
 
 
-@settings(max_examples=25)
+@examples(0.625)
 @given(
     network=networks(min_cards=1, max_cards=9),
     rules=rules_options,
@@ -122,7 +123,7 @@ def test_bound_is_never_below_tricks(network, rules):
 
 @pytest.mark.parametrize("method", ["auto", "cpsat", "exact"])
 @pytest.mark.parametrize("limit", [0.0, 1e-4, 1e-2])
-@settings(max_examples=15)
+@examples(0.375)
 @given(network=networks(), rules=rules_options)
 def test_tiny_time_limit_is_proven_right_or_unproven(method, limit, network, rules):
     solution = solve_tricks(network, rules, time_limit=limit, method=method)

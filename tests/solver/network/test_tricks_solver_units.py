@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import given
 from hypothesis import strategies as st
 
 from model.common.status import Status
@@ -131,7 +132,7 @@ def test_region_is_the_triangle_then_shrinks():
 # --- heuristic and gluing ---------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
+@examples(0.625, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 30), st.sampled_from([0.1, 0.3, 0.6, 0.9]))
 def test_heuristic_is_legal_connected_complete_and_deterministic(seed, cards, density):
     problem = build_problem(random_network(seed, cards, density))
@@ -188,7 +189,7 @@ def test_glue_reports_failure_for_two_plus_shapes():
 # --- whole solves -----------------------------------------------------------------------------
 
 
-@settings(max_examples=12, deadline=None)
+@examples(0.3, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6), st.sampled_from([0.2, 0.5, 0.8]), st.booleans())
 def test_exact_search_equals_cpsat_on_small_networks(seed, cards, density, connected):
     network = random_network(seed, cards, density)
@@ -308,7 +309,7 @@ def test_hundred_cards_in_pieces_give_a_legal_arrangement():
 # --- flow bound, descent by exact span, time limit ---------------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
+@examples(0.625, deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 30), st.sampled_from([0.1, 0.3, 0.6, 0.9]))
 def test_sides_bound_equals_a_maximum_flow_by_networkx(seed, cards, density):
     import networkx as nx

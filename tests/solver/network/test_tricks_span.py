@@ -4,7 +4,8 @@ and against the CP-SAT path."""
 import random
 import time
 
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import given
 from hypothesis import strategies as st
 from oracle_tricks import oracle_max_tricks
 from strategies_tricks import checkerboard, networks
@@ -46,7 +47,7 @@ def test_the_best_span_equals_the_oracle(network, every_card_matched):
     assert best_over_spans(problem) == oracle_max_tricks(network, rules)
 
 
-@settings(max_examples=15, deadline=None)
+@examples(0.375, deadline=None)
 @given(networks(min_cards=8, max_cards=9))
 def test_the_best_span_equals_the_cpsat_path(network):
     answer = solve_tricks(network, TricksRules(), time_limit=CPSAT_LIMIT, method="cpsat")
