@@ -16,7 +16,6 @@ from typing import Any
 import click
 
 from model import GAME_PACKAGES
-
 from model.common.errors import InputError
 
 YES, NO, BAD_INPUT, UNDECIDED = 0, 1, 2, 3
@@ -663,4 +662,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -189,9 +189,9 @@ def first_difference(
     model = context.search(solver)
     if model is None:
         return None
-    inputs = {n: read(model, s) for n, s in zip(names, symbols, strict=False)}
-    python = next(e for i, e in points if tuple(i) == tuple(inputs[n] for n in names))
-    return Agreement(function, inputs, list(python), [read(model, o) for o in outputs])
+    found = {n: read(model, s) for n, s in zip(names, symbols, strict=False)}
+    python = next(e for i, e in points if tuple(i) == tuple(found[n] for n in names))
+    return Agreement(function, found, list(python), [read(model, o) for o in outputs])
 
 
 def agreement_counterexample(found: Agreement, python_again: Callable[[dict], Sequence[Any]],
