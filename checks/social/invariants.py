@@ -294,7 +294,7 @@ def check_score_identity(ctx: Context) -> Counterexample | None:
 
 def _like_python(rules: Any, own: bool, active: bool, passed: bool, already: bool) -> tuple[Any, Any]:
     from model.social import engine as social
-    from model.social.schema import GalleryView
+    from model.social.state import GalleryView
 
     gallery = GalleryView("blue-gallery-1", "Ana" if own else "Bo", active, ("Ana",) if already else (), passed)
     verdict = social.like_rule("Ana", gallery, already, rules)
