@@ -661,18 +661,18 @@ class GameResult:
         (``unfinished``) or when an input is ``illegal``. ``decided_by`` is ``tie_break`` when
         an option picked one of several who reached Viral, ``shared`` for several winners,
         ``no_winner`` for none."""
-        deciding = self.rounds[self.decided_in - 1] if self.decided_in else None
-        if self.status == "won" and deciding is not None and deciding.winners:
-            termination = Termination.GOAL
-        elif self.status in ("won", "no_winner"):
-            termination = Termination.ROUNDS
-        elif self.status == "unfinished" and self.stopped is not None:
-            termination = Termination.TURN_LIMIT
-        else:
+        if self.status == "illegal" or (self.status == "unfinished" and self.stopped is None):
             return None
+        if self.status == "unfinished":
+            return Outcome(Termination.TURN_LIMIT, (), "no_winner")
+        # The round that decided it (none when the Intent decks were spent before the first):
+        # someone reached Viral in it, or it was the last the decks allowed.
+        deciding = self.rounds[self.decided_in - 1] if self.decided_in else None
+        on_viral = deciding is not None and bool(deciding.winners)
+        termination = Termination.GOAL if on_viral else Termination.ROUNDS
         if not self.winners:
             decided_by = "no_winner"
-        elif deciding is not None and deciding.winners and deciding.tie_break:
+        elif on_viral and deciding is not None and deciding.tie_break:
             decided_by = "tie_break"
         elif len(self.winners) > 1:
             decided_by = "shared"

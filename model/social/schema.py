@@ -31,7 +31,6 @@ from model.social.cards import (
 from model.social.rules import SOCIAL_OPTIONS, SocialRules
 from model.social.state import Event, GalleryView, GameSetup, LikeMoment, Player, RoundSetup
 
-
 MAX_PLAYERS = 6
 MAX_EVENTS = 20000
 Name = Annotated[str, Field(min_length=1, max_length=40)]
