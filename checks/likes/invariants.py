@@ -10,7 +10,7 @@ up at call time, and the moves through the engine's own table.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,7 +67,7 @@ def z3_floor_at_start(position: Any) -> Any:
     return z3.If(position < 0, 0, position)
 
 
-def z3_move(position: Any, steps: Any, viral: Any, start_floor: str, floor: Callable) -> Any:
+def z3_move(position: Any, steps: Any, viral: Any, start_floor: str, floor: Callable[[Any], Any]) -> Any:
     """``_Table.move``: a pawn stops on Viral; under ``each_move`` it stops at Start."""
     end = position + steps
     held = floor(end) if start_floor == "each_move" else end
@@ -99,13 +99,13 @@ def z3_intent_steps(misinformation: Any, reported: Any, printed: Sequence[tuple[
 class LikesEncoding:
     """The Z3 encodings of the Likes and Lies rule functions (replaceable one by one)."""
 
-    streak_step: Callable = z3_streak_step
-    roles: Callable = z3_roles
-    exchange_likes: Callable = z3_exchange_likes
-    floor_at_start: Callable = z3_floor_at_start
-    move: Callable = z3_move
-    moves_by_intent: Callable = z3_moves_by_intent
-    intent_steps: Callable = z3_intent_steps
+    streak_step: Callable[[Any, Any, str], tuple[Any, Any]] = z3_streak_step
+    roles: Callable[[Sequence[Any]], list[Any]] = z3_roles
+    exchange_likes: Callable[[Any], tuple[Any, Any]] = z3_exchange_likes
+    floor_at_start: Callable[[Any], Any] = z3_floor_at_start
+    move: Callable[[Any, Any, Any, str, Callable[[Any], Any]], Any] = z3_move
+    moves_by_intent: Callable[[Any, Any, str], Any] = z3_moves_by_intent
+    intent_steps: Callable[[Any, Any, Sequence[tuple[Any, Any]], bool], tuple[Any, Any]] = z3_intent_steps
 
 
 # --- LL-1: never behind Start ---------------------------------------------------------------------
@@ -117,14 +117,15 @@ def replay_moves(rules: Any, start: int, viral: int, steps: Sequence[int]) -> li
     from model.likes import engine as likes
     from model.likes.io import sample_catalogue
 
-    table = likes._Table(likes.Board(viral), sample_catalogue(), rules, None, likes.History(),
-                         {"P1": start}, {"P1": 0}, {})
+    table = likes._Table(likes.Board(viral), sample_catalogue(), rules, likes.RoundInput("replay", (), ()),
+                         likes.History(), {"P1": start}, {"P1": 0}, {})
     seen = []
     for step in steps:
-        table.move("P1", step, "replay")
+        # Each move is labelled with the rule it is replayed for.
+        table.move("P1", step, "start")
         seen.append(table.position["P1"])
     if rules.start_floor == "round_net" and seen[-1] < 0:
-        seen.append(likes.floor_at_start(seen[-1]))
+        seen.append(likes_rules.floor_at_start(seen[-1]))
     return seen
 
 
@@ -333,9 +334,9 @@ def check_reported_true_information(ctx: Context) -> Counterexample | None:
 def check_encodings(ctx: Context) -> Counterexample | None:
     enc: LikesEncoding = ctx.z3
     rules = ctx.rules
-    checks: list[tuple[str, tuple, Callable, Callable, Callable]] = []
+    checks: list[_Check] = []
 
-    def streak_points():
+    def streak_points() -> _Points:
         for streak in range(7):
             for code, role in enumerate(ROLES):
                 step = likes_rules.streak_step(streak, role, rules.streak_after_third)
@@ -345,19 +346,19 @@ def check_encodings(ctx: Context) -> Counterexample | None:
                    lambda i: list(_astuple(likes_rules.streak_step(i["streak"], ROLES[i["role"]],
                                                                  rules.streak_after_third)))))
 
-    def exchange_points():
+    def exchange_points() -> _Points:
         for likes in range(30):
             yield (likes,), likes_rules.exchange_likes(likes)
     checks.append(("exchange_likes", ("likes",), exchange_points, lambda x: list(enc.exchange_likes(x)),
                    lambda i: list(likes_rules.exchange_likes(i["likes"]))))
 
-    def floor_points():
+    def floor_points() -> _Points:
         for position in range(-10, 31):
             yield (position,), (likes_rules.floor_at_start(position),)
     checks.append(("floor_at_start", ("position",), floor_points, lambda p: [enc.floor_at_start(p)],
                    lambda i: [likes_rules.floor_at_start(i["position"])]))
 
-    def mover_points():
+    def mover_points() -> _Points:
         for code, role in enumerate(ROLES):
             for there in (False, True):
                 yield (code, there), (likes_rules.moves_by_intent(role, there, rules.intent_in_tie),)
@@ -368,21 +369,21 @@ def check_encodings(ctx: Context) -> Counterexample | None:
 
     printed_values = (None, -3, -1, 0, 3)
 
-    def intent_python(m, r, a, b, c):
+    def intent_python(m: bool, r: bool, a: int | None, b: int | None, c: int | None) -> tuple[int, int]:
         kind = likes_rules.MISINFORMATION if m else likes_rules.TRUE_INFORMATION
         got = likes_rules.intent_steps(kind, r, a, b, c, rules.printed_steps)
         return got.poster, got.influencer
 
-    def intent_points():
+    def intent_points() -> _Points:
         for m, r in itertools.product((False, True), repeat=2):
             for a, b, c in itertools.product(printed_values, repeat=3):
                 flat = (m, r, a is not None, a or 0, b is not None, b or 0, c is not None, c or 0)
                 yield flat, intent_python(m, r, a, b, c)
 
-    def intent_encode(m, r, ha, a, hb, b, hc, c):
+    def intent_encode(m: Any, r: Any, ha: Any, a: Any, hb: Any, b: Any, hc: Any, c: Any) -> list[Any]:
         return list(enc.intent_steps(m, r, [(ha, a), (hb, b), (hc, c)], rules.printed_steps))
 
-    def intent_again(i):
+    def intent_again(i: dict[str, Any]) -> list[int]:
         v = list(i.values())
         return list(intent_python(v[0], v[1], v[3] if v[2] else None, v[5] if v[4] else None,
                                   v[7] if v[6] else None))
@@ -390,7 +391,7 @@ def check_encodings(ctx: Context) -> Counterexample | None:
                    intent_points, intent_encode, intent_again))
 
     for players in range(likes_rules.MIN_PLAYERS, likes_rules.MAX_PLAYERS + 1):
-        def role_points(players=players):
+        def role_points(players: int = players) -> _Points:
             for counts in itertools.product(range(players), repeat=players):
                 if sum(counts) != players:
                     continue
@@ -404,14 +405,22 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     for function, names, points, encode, python_again in checks:
         found = first_difference(ctx, function, names, points(), encode)
         if found is not None:
-            def encode_again(i, encode=encode):
+            def encode_again(i: dict[str, Any], encode: Callable[..., Sequence[Any]] = encode) -> Sequence[Any]:
                 return encode(*[z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v) for v in i.values()])
             return agreement_counterexample(found, python_again, encode_again)
     return None
 
 
-def _astuple(step: Any) -> tuple:
+def _astuple(step: Any) -> tuple[int, bool]:
     return (step.streak, step.penalised)
+
+
+#: The points of an encoding check: (inputs, the Python function's outputs) pairs.
+_Points = Iterator[tuple[tuple[Any, ...], tuple[Any, ...]]]
+#: An encoding check: the function's name, its inputs' names, its points, the encoding, and the
+#: Python function again on one point.
+_Check = tuple[str, tuple[str, ...], Callable[[], _Points], Callable[..., Sequence[Any]],
+               Callable[[dict[str, Any]], Sequence[Any]]]
 
 
 INVARIANTS: tuple[Invariant, ...] = (

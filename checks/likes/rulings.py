@@ -30,7 +30,7 @@ from model.likes.io import (
 _CATALOGUE_KEYS = ("board", "events", "intents")
 
 
-def load_rulings() -> list[dict]:
+def load_rulings() -> list[dict[str, Any]]:
     """Every ruling shipped with the package, in file name order."""
     folder = resources.files("checks.likes").joinpath("data")
     files = sorted((item for item in folder.iterdir() if item.name.endswith(".json")),
@@ -38,7 +38,7 @@ def load_rulings() -> list[dict]:
     return [json.loads(item.read_text(encoding="utf-8")) for item in files]
 
 
-def _catalogue(situation: dict) -> Catalogue:
+def _catalogue(situation: dict[str, Any]) -> Catalogue:
     sample = sample_catalogue()
     name = situation.get("name", "situation")
     return Catalogue(
@@ -57,7 +57,7 @@ def _own_move(result: RoundResult) -> int | None:
     return None
 
 
-def outcome(situation: dict, rules: dict[str, Any]) -> dict[str, Any]:
+def outcome(situation: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
     """The full outcome of a situation under the given rule options."""
     catalogue = _catalogue(situation)
     document = {k: v for k, v in situation.items() if k not in _CATALOGUE_KEYS}
@@ -95,7 +95,7 @@ def outcome(situation: dict, rules: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def evaluate(ruling: dict) -> dict:
+def evaluate(ruling: dict[str, Any]) -> dict[str, Any]:
     """The actual outcome of a ruling, in the shape of its ``expected``."""
     actual = outcome(ruling["situation"], ruling.get("rules", {}))
     return {key: actual.get(key) for key in ruling["expected"]}

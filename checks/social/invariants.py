@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +36,7 @@ COLOURS = ("red", "blue", "green", "yellow", "purple")
 MAX_QUIZ_PLAYERS = 5
 SCORE_PLAYERS, SCORE_CARDS = 3, 4
 HAND, PILE, PROFILE = 0, 1, 2
-RULE_CODES = (None, "like_own_gallery", "like_closed_gallery", "like_once_per_gallery")
+RULE_CODES: tuple[str | None, ...] = (None, "like_own_gallery", "like_closed_gallery", "like_once_per_gallery")
 
 
 def z3_quiz_rewards(truth: Any, votes: Sequence[Any]) -> tuple[Any, list[Any]]:
@@ -52,7 +52,8 @@ def z3_scores(owner: Sequence[Any], where: Sequence[Any], profile_of: Sequence[A
     """``Referee.scores``: each player's points from where every card lies."""
     out = []
     for p in range(players):
-        shown = count(z3.And(w == PROFILE, q == p, z3.Not(r)) for w, q, r in zip(where, profile_of, returned, strict=False))
+        shown = count(z3.And(w == PROFILE, q == p, z3.Not(r))
+                      for w, q, r in zip(where, profile_of, returned, strict=False))
         held = count(z3.And(o == p, w != PROFILE) for o, w in zip(owner, where, strict=False))
         given_back = count(z3.And(o == p, r) for o, r in zip(owner, returned, strict=False))
         out.append(shown - held - given_back)
@@ -73,9 +74,9 @@ def z3_like_rule(own: Any, active: Any, owner_passed: Any, already: Any, pass_cl
 class SocialEncoding:
     """The Z3 encodings of the Social Network rule functions (replaceable one by one)."""
 
-    quiz_rewards: Callable = z3_quiz_rewards
-    scores: Callable = z3_scores
-    like_rule: Callable = z3_like_rule
+    quiz_rewards: Callable[[Any, Sequence[Any]], tuple[Any, list[Any]]] = z3_quiz_rewards
+    scores: Callable[[Sequence[Any], Sequence[Any], Sequence[Any], Sequence[Any], int], list[Any]] = z3_scores
+    like_rule: Callable[[Any, Any, Any, Any, bool, str], tuple[Any, Any]] = z3_like_rule
 
 
 # --- replaying a Quiz through the referee -----------------------------------------------------
@@ -205,19 +206,21 @@ class Table:
     returned: list[bool]
 
     def card_ids(self) -> list[str]:
-        ids, used = [], {}
+        ids: list[str] = []
+        used: dict[tuple[int, str], int] = {}
         for c, o in enumerate(self.owner):
             kind = "like" if self.returned[c] else "gallery"
             used[(o, kind)] = used.get((o, kind), 0) + 1
             ids.append(f"{COLOURS[o]}-{kind}-{used[(o, kind)]}")
         return ids
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         places = ("hand", "pile", "profile")
         return {"cards": [
             {"card": card, "owner": NAMES[o], "in": places[w] + (f" of {NAMES[q]}" if w == PROFILE else ""),
              "returned": r}
-            for card, o, w, q, r in zip(self.card_ids(), self.owner, self.where, self.profile_of, self.returned, strict=False)]}
+            for card, o, w, q, r in zip(self.card_ids(), self.owner, self.where, self.profile_of, self.returned,
+                                        strict=False)]}
 
     def drawing(self, players: int) -> str:
         ids = self.card_ids()
@@ -249,7 +252,8 @@ def referee_scores(rules: Any, table: Table, players: int) -> list[int]:
     referee.pile = {n: deque() for n in names}
     referee.profile = {n: [] for n in names}
     referee.likes = {}
-    for card, o, w, q, r in zip(table.card_ids(), table.owner, table.where, table.profile_of, table.returned, strict=False):
+    for card, o, w, q, r in zip(table.card_ids(), table.owner, table.where, table.profile_of, table.returned,
+                                strict=False):
         if w == HAND:
             referee.hand[names[o]].append(card)
         elif w == PILE:
@@ -292,9 +296,9 @@ def check_score_identity(ctx: Context) -> Counterexample | None:
 # --- SN-3: a Like stands only on another player's active Gallery, once -------------------------
 
 
-def _like_python(rules: Any, own: bool, active: bool, passed: bool, already: bool) -> tuple[Any, Any]:
+def _like_python(rules: Any, own: bool, active: bool, passed: bool, already: bool) -> tuple[int, bool]:
     from model.social import engine as social
-    from model.social.schema import GalleryView
+    from model.social.state import GalleryView
 
     gallery = GalleryView("blue-gallery-1", "Ana" if own else "Bo", active, ("Ana",) if already else (), passed)
     verdict = social.like_rule("Ana", gallery, already, rules)
@@ -307,7 +311,8 @@ def _like_python(rules: Any, own: bool, active: bool, passed: bool, already: boo
 def check_like_rule(ctx: Context) -> Counterexample | None:
     enc: SocialEncoding = ctx.z3
     own, active, passed, already = (z3.Bool(n) for n in ("own", "active", "passed", "already"))
-    rule, _ = enc.like_rule(own, active, passed, already, ctx.rules.pass_closes_gallery, ctx.rules.like_own_gallery)
+    rule, _ = enc.like_rule(own, active, passed, already, ctx.rules.pass_closes_gallery,
+                            ctx.rules.like_own_gallery)
     closed = z3.Or(z3.Not(active), z3.And(passed, z3.BoolVal(ctx.rules.pass_closes_gallery)))
     solver = ctx.solver()
     solver.add(z3.Or(
@@ -340,28 +345,28 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     rules = ctx.rules
     # The Quiz rewards, 2 to 4 players, every vote.
     for others in quiz_sizes(rules, 4):
-        def points(others=others):
+        def points(others: int = others) -> Iterator[tuple[tuple[bool, ...], tuple[bool, ...]]]:
             for values in itertools.product((False, True), repeat=others + 1):
                 got = quiz_rewards(rules, values[0], values[1:])
                 yield values, (NAMES[0] in got, *[NAMES[i + 1] in got for i in range(others)])
 
-        def encode(truth, *votes):
+        def encode(truth: Any, *votes: Any) -> list[Any]:
             author, rewarded = enc.quiz_rewards(truth, list(votes))
             return [author, *rewarded]
 
         names = ("truth",) + tuple(f"vote{i}" for i in range(others))
         found = first_difference(ctx, "quiz rewards", names, points(), encode)
         if found is not None:
-            def again(i):
+            def again(i: dict[str, Any], names: tuple[str, ...] = names) -> list[bool]:
                 got = quiz_rewards(rules, i["truth"], [i[n] for n in names[1:]])
                 return [NAMES[0] in got, *[NAMES[k + 1] in got for k in range(len(names) - 1)]]
             return agreement_counterexample(found, again, lambda i: encode(*[z3.BoolVal(v) for v in i.values()]))
     # The Like rule, every case.
-    def like_points():
+    def like_points() -> Iterator[tuple[tuple[bool, ...], tuple[int, bool]]]:
         for values in itertools.product((False, True), repeat=4):
             yield values, _like_python(rules, *values)
 
-    def like_encode(own, active, passed, already):
+    def like_encode(own: Any, active: Any, passed: Any, already: Any) -> list[Any]:
         return list(enc.like_rule(own, active, passed, already, rules.pass_closes_gallery, rules.like_own_gallery))
 
     found = first_difference(ctx, "like_rule", ("own", "active", "passed", "already"), like_points(), like_encode)
@@ -372,7 +377,7 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     places = [(w, q, r) for w in (HAND, PILE, PROFILE) for q in range(2) for r in (False, True)
               if (w == PROFILE or (q == 0 and not r))]
 
-    def score_points():
+    def score_points() -> Iterator[tuple[tuple[Any, ...], tuple[int, ...]]]:
         for owners in itertools.product(range(2), repeat=2):
             for chosen in itertools.product(places, repeat=2):
                 if any(r and q == o for (w, q, r), o in zip(chosen, owners, strict=False)):
@@ -381,7 +386,7 @@ def check_encodings(ctx: Context) -> Counterexample | None:
                 flat = (*owners, *[v for c in chosen for v in (c[0], c[1])], *[c[2] for c in chosen])
                 yield flat, tuple(referee_scores(rules, table, 2))
 
-    def score_encode(o0, o1, w0, q0, w1, q1, r0, r1):
+    def score_encode(o0: Any, o1: Any, w0: Any, q0: Any, w1: Any, q1: Any, r0: Any, r1: Any) -> list[Any]:
         return enc.scores([o0, o1], [w0, w1], [q0, q1], [r0, r1], 2)
 
     names = ("o0", "o1", "w0", "q0", "w1", "q1", "r0", "r1")
@@ -389,15 +394,15 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     if found is None:
         return None
 
-    def again(i):
+    def score_again(i: dict[str, Any]) -> list[int]:
         table = Table([i["o0"], i["o1"]], [i["w0"], i["w1"]], [i["q0"], i["q1"]], [i["r0"], i["r1"]])
         return referee_scores(rules, table, 2)
 
-    def encode_again(i):
+    def encode_again(i: dict[str, Any]) -> list[Any]:
         v = {k: (z3.BoolVal(x) if isinstance(x, bool) else z3.IntVal(x)) for k, x in i.items()}
         return score_encode(*[v[n] for n in names])
 
-    return agreement_counterexample(found, again, encode_again)
+    return agreement_counterexample(found, score_again, encode_again)
 
 
 _QUIZ = ("a) if all players guessed correctly, they, but not the author, put down a card; b) if some "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from model.common.errors import InputError
 from model.social.engine import judge_game, judge_like, judge_round
@@ -22,11 +23,11 @@ from model.social.schema import parse_game, parse_like, parse_round
 RULINGS = ("data",)
 
 
-def _with_rules(document: dict, rules: dict) -> dict:
+def _with_rules(document: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
     return {**document, "rules": {**document.get("rules", {}), **rules}}
 
 
-def evaluate(ruling: dict) -> dict:
+def evaluate(ruling: dict[str, Any]) -> dict[str, Any]:
     """The actual outcome of one ruling, in the same shape as its ``expected``."""
     situation, rules = ruling["situation"], ruling.get("rules", {})
     source = ruling["name"]
@@ -51,7 +52,7 @@ def evaluate(ruling: dict) -> dict:
         return {"input_error": error.path}
 
 
-def load_rulings() -> list[dict]:
+def load_rulings() -> list[dict[str, Any]]:
     """Every shipped ruling, in file-name order."""
     folder = resources.files("checks.social").joinpath(*RULINGS)
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)

@@ -4,7 +4,7 @@ It re-derives from the rulebook, with its own arithmetic and none of the engine'
 resolved round (``RoundResult``) must satisfy: who is the Influencer, what every movement line
 is worth, that each line starts where the last one ended, that Start and Viral bound every pawn,
 that only the first Event space landing draws, how the streaks and counters end. It checks the
-literal default rules (``LikesRules()``) and the options that change only amounts and order of
+literal default rules (``DEFAULT_RULES``) and the options that change only amounts and order of
 one round, except ``start_floor=round_net``, whose pawns may stand behind Start mid-round.
 """
 
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from model.likes.engine import Catalogue, PlayerState, RoundInput, RoundResult
-from model.likes.rules import LikesRules
+from model.likes.engine import Catalogue, IntentCard, PlayerState, RoundInput, RoundResult
+from model.likes.rules import DEFAULT_RULES, IntentKind, LikesRules
 
 # The rulebook's numbers, restated here so that the checker shares nothing with the engine.
 _INFLUENCER, _THIRD_TIME, _TIE = 5, -3, 2
-_DEFAULTS = {
+_DEFAULTS: dict[IntentKind, tuple[int, int, int]] = {
     # kind: (poster not reported, poster reported, Influencer when reported)
     "misinformation": (2, -2, 0),
     "true_information": (1, 1, -2),
@@ -25,7 +25,7 @@ _DEFAULTS = {
 _INTENT_RULES = {"misinformation", "true_information"}
 
 
-def _expected_intent(card, reported: bool, printed: bool) -> tuple[int, int]:
+def _expected_intent(card: IntentCard, reported: bool, printed: bool) -> tuple[int, int]:
     unreported, when_reported, penalty = _DEFAULTS[card.kind]
     if printed:
         unreported = card.if_not_reported if card.if_not_reported is not None else unreported
@@ -39,7 +39,7 @@ def check_round(
     before: tuple[PlayerState, ...],
     rnd: RoundInput,
     result: RoundResult,
-    rules: LikesRules = LikesRules(),
+    rules: LikesRules = DEFAULT_RULES,
 ) -> list[str]:
     """Every way ``result`` departs from the rules for this round; empty when it is right."""
     problems: list[str] = []
@@ -127,16 +127,17 @@ def check_round(
                 problems.append(f"{name} lands on an Event space but the next line is not "
                                 f"the Event card drawn ({given})")
         for step in drawn:
-            card = catalogue.event(step.card)
-            wanted = {"move": card.amount, "to_start": -step.start}.get(card.effect, 0)
-            if step.move != wanted:
-                problems.append(f"{name}: Event card {card.id} moves {step.move}, not {wanted}")
+            event = catalogue.event(step.card or "")
+            moved = {"move": event.amount, "to_start": -step.start}.get(event.effect, 0)
+            if step.move != moved:
+                problems.append(f"{name}: Event card {event.id} moves {step.move}, not {moved}")
         if len(drawn) > (1 if landings else 0):
             problems.append(f"{name} executes {len(drawn)} Event cards")
 
         # Counters: Likes in, 10 out per step, below 10 at the end.
         gained = votes[name] + sum(
-            catalogue.event(s.card).amount for s in drawn if catalogue.event(s.card).effect == "likes")
+            catalogue.event(s.card or "").amount for s in drawn
+            if catalogue.event(s.card or "").effect == "likes")
         exchanged = sum(s.move for s in lines if s.rule == "likes_exchange")
         if after[name].likes != state.likes + gained - 10 * exchanged or after[name].likes >= 10:
             problems.append(f"{name}: counter {state.likes} + {gained} - 10 x {exchanged} "

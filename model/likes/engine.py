@@ -20,11 +20,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from model.common.errors import RuleBroken
+from model.common.outcome import Outcome, Termination
 from model.likes.rules import (
+    DEFAULT_RULES,
     LIKES_PER_STEP,
     RULEBOOK,
+    IntentKind,
     LikesRules,
     Role,
+    RuleName,
     exchange_likes,
     floor_at_start,
     influencer_steps,
@@ -34,7 +39,14 @@ from model.likes.rules import (
     streak_step,
 )
 
+#: What an Event card does.
 EffectType = Literal["move", "to_start", "likes", "none"]
+#: Where a replayed game stands: won, ended without a winner (the Intent decks are spent),
+#: unfinished (the log stops first) or illegal (an input breaks a rule).
+GameStatus = Literal["won", "no_winner", "unfinished", "illegal"]
+#: Why random play stopped a game the rules had not ended: the Caption and Content cards in the
+#: box allow no more rounds, or an Event card is due and every one has been drawn.
+StopReason = Literal["round_limit", "event_cards"]
 
 
 @dataclass(frozen=True)
@@ -84,7 +96,7 @@ class IntentCard:
     #: The card's identifier, unique within a player's deck.
     id: str
     #: ``true_information`` or ``misinformation``.
-    kind: str
+    kind: IntentKind
     #: Printed steps for its poster when not reported (None: the default).
     if_not_reported: int | None = None
     #: Printed steps for its poster when reported (None: the default).
@@ -219,7 +231,7 @@ class Step:
     #: The player concerned.
     player: str
     #: The rule's name (a key of ``likes_rules.RULEBOOK``).
-    rule: str
+    rule: RuleName
     #: The steps the rule asks for (0 when nothing moves).
     move: int = 0
     #: The pawn's space before.
@@ -256,21 +268,30 @@ class RoundResult:
     winners: tuple[str, ...]
     #: The Event cards drawn this round.
     events_drawn: tuple[str, ...] = ()
+    #: Several players could win this round and the ``several_reach_viral`` option named one.
+    tie_break: bool = False
 
 
-class IllegalInput(ValueError):
-    """An input that breaks a rule: a verdict about play, not a malformed document."""
+class IllegalInput(RuleBroken):
+    """An input that breaks a rule: a verdict about play, not a malformed document. As every
+    ``RuleBroken``: the ``rule`` (a key of ``likes_rules.RULEBOOK``), its rulebook ``sentence``
+    and the ``detail``; and where the input is."""
 
-    def __init__(self, rule: str, path: str, message: str, missing_draw: str | None = None) -> None:
-        #: The rule broken (a key of ``likes_rules.RULEBOOK``).
-        self.rule = rule
+    #: The rule broken (a key of ``likes_rules.RULEBOOK``).
+    rule: RuleName
+
+    def __init__(self, rule: RuleName, path: str, message: str, missing_draw: str | None = None) -> None:
+        super().__init__(rule, RULEBOOK[rule], message)
         #: The JSON path of the offending input.
         self.path = path
-        #: What is wrong, in words.
-        self.message = message
         #: The player who landed on an Event space and drew no Event card (else None).
         self.missing_draw = missing_draw
-        super().__init__(f"{path}: {message} (rule {rule}: {RULEBOOK[rule]})")
+        self.args = (f"{path}: {message} (rule {rule}: {self.sentence})",)
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in words (the ``detail``)."""
+        return self.detail
 
 
 @dataclass(frozen=True)
@@ -396,7 +417,7 @@ class _Table:
     reached: list[str] = field(default_factory=list)
     overshoot: dict[str, int] = field(default_factory=dict)
 
-    def move(self, name: str, steps: int, rule: str, *, card: str | None = None,
+    def move(self, name: str, steps: int, rule: RuleName, *, card: str | None = None,
              note: str = "", may_land: bool = True, likes: int | None = None) -> None:
         start = self.position[name]
         end = start + steps
@@ -415,7 +436,7 @@ class _Table:
         if may_land and end != start and end in self.board.event_spaces:
             self.land(name)
 
-    def note(self, name: str, rule: str, *, card: str | None = None, likes: int | None = None,
+    def note(self, name: str, rule: RuleName, *, card: str | None = None, likes: int | None = None,
              note: str = "") -> None:
         here = self.position[name]
         self.steps.append(Step(name, rule, 0, here, here, card, likes, note))
@@ -464,7 +485,7 @@ def resolve_round(
     catalogue: Catalogue,
     players: tuple[PlayerState, ...],
     rnd: RoundInput,
-    rules: LikesRules = LikesRules(),
+    rules: LikesRules = DEFAULT_RULES,
     history: History = History(),
 ) -> RoundResult:
     """Resolve one round from the state before it; raise ``IllegalInput`` at the first input
@@ -570,7 +591,7 @@ def resolve_round(
         )
         for state in players
     )
-    winners = _winners(table, after, rules)
+    winners, tie_break = _winners(table, after, rules)
     return RoundResult(
         received=tuple((p.name, received[p.name]) for p in players),
         influencer=influencer,
@@ -581,6 +602,7 @@ def resolve_round(
         reached_viral=tuple(table.reached),
         winners=winners,
         events_drawn=tuple(table.drawn.values()),
+        tie_break=tie_break,
     )
 
 
@@ -589,22 +611,25 @@ def _ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def _winners(table: _Table, after: tuple[PlayerState, ...], rules: LikesRules) -> tuple[str, ...]:
-    """Who wins this round, if anyone, under the Viral options."""
+def _winners(table: _Table, after: tuple[PlayerState, ...],
+             rules: LikesRules) -> tuple[tuple[str, ...], bool]:
+    """Who wins this round, if anyone, under the Viral options; and whether the option picked
+    one of several who could win."""
     if rules.viral_fall_back == "must_stand":
         standing = {p.name for p in after if p.position == table.board.viral}
         candidates = [name for name in table.reached if name in standing]
     else:
         candidates = list(table.reached)
     if not candidates:
-        return ()
+        return (), False
     if rules.several_reach_viral == "first_to_reach":
-        return (candidates[0],)
+        return (candidates[0],), len(candidates) > 1
+    several = len(candidates) > 1
     if rules.several_reach_viral == "furthest":
         best = max(table.overshoot[name] for name in candidates)
         candidates = [name for name in candidates if table.overshoot[name] == best]
     seat = [p.name for p in after]
-    return tuple(sorted(candidates, key=seat.index))
+    return tuple(sorted(candidates, key=seat.index)), several and len(candidates) == 1
 
 
 @dataclass(frozen=True)
@@ -613,7 +638,7 @@ class GameResult:
 
     #: ``won``, ``no_winner`` (the Intent decks ran out), ``unfinished`` (the log stops before
     #: the end) or ``illegal`` (an input breaks a rule).
-    status: Literal["won", "no_winner", "unfinished", "illegal"]
+    status: GameStatus
     #: Every round resolved, in order (the illegal round is not among them).
     rounds: tuple[RoundResult, ...]
     #: The players after the last legal round.
@@ -624,6 +649,36 @@ class GameResult:
     decided_in: int | None = None
     #: The rule broken, when ``illegal``.
     violation: IllegalInput | None = None
+    #: Why random play stopped a game the rules had not ended (None: it did not, or the game
+    #: is a log's replay). Not compared: a random game equals the replay of its log.
+    stopped: StopReason | None = field(default=None, compare=False)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, in the words every game shares: ``GOAL`` when someone reached
+        Viral, ``ROUNDS`` when the Intent decks are spent (every round they allow was played),
+        ``TURN_LIMIT`` when random play stopped it (``stopped``); None while it goes on
+        (``unfinished``) or when an input is ``illegal``. ``decided_by`` is ``tie_break`` when
+        an option picked one of several who reached Viral, ``shared`` for several winners,
+        ``no_winner`` for none."""
+        if self.status == "illegal" or (self.status == "unfinished" and self.stopped is None):
+            return None
+        if self.status == "unfinished":
+            return Outcome(Termination.TURN_LIMIT, (), "no_winner")
+        # The round that decided it (none when the Intent decks were spent before the first):
+        # someone reached Viral in it, or it was the last the decks allowed.
+        deciding = self.rounds[self.decided_in - 1] if self.decided_in else None
+        on_viral = deciding is not None and bool(deciding.winners)
+        termination = Termination.GOAL if on_viral else Termination.ROUNDS
+        if not self.winners:
+            decided_by = "no_winner"
+        elif on_viral and deciding is not None and deciding.tie_break:
+            decided_by = "tie_break"
+        elif len(self.winners) > 1:
+            decided_by = "shared"
+        else:
+            decided_by = ""
+        return Outcome(termination, self.winners, decided_by)
 
 
 def start_players(catalogue: Catalogue, names: tuple[str, ...],
@@ -634,17 +689,21 @@ def start_players(catalogue: Catalogue, names: tuple[str, ...],
                  for name in names)
 
 
+#: How a replay ended: (status, the deciding round, the winners).
+_End = tuple[Literal["won", "no_winner"], int, tuple[str, ...]]
+
+
 def replay_game(
     catalogue: Catalogue,
     players: tuple[PlayerState, ...],
     rounds: tuple[RoundInput, ...],
-    rules: LikesRules = LikesRules(),
+    rules: LikesRules = DEFAULT_RULES,
 ) -> GameResult:
     """Replay a game round by round to its end, or to the first input that breaks a rule."""
     history = History()
     done: list[RoundResult] = []
     starting_decks = {p.name: p.intent_deck for p in players}
-    ended: tuple[str, int, tuple[str, ...]] | None = None  # (status, round, winners)
+    ended: _End | None = None
     for number, rnd in enumerate(rounds, start=1):
         if ended is None and rules.spent_intents != "reshuffle" and any(
             not p.intent_deck for p in players
@@ -677,12 +736,13 @@ def replay_game(
     if ended is None:
         return GameResult("unfinished", tuple(done), players)
     status, when, winners = ended
-    return GameResult(status, tuple(done), players, winners, when)  # type: ignore[arg-type]
+    return GameResult(status, tuple(done), players, winners, when)
 
 
-def _spent(players: tuple[PlayerState, ...], round_number: int,
-           rules: LikesRules) -> tuple[str, int, tuple[str, ...]]:
-    """The end when the Intent decks are spent: no winner, or the furthest pawns."""
+
+def _spent(players: tuple[PlayerState, ...], round_number: int, rules: LikesRules) -> _End:
+    """The end when the Intent decks are spent (every round their cards allow was played): no
+    winner, or the furthest pawns."""
     if rules.spent_intents == "furthest_wins":
         best = max(p.position for p in players)
         return ("won", round_number, tuple(p.name for p in players if p.position == best))

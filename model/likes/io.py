@@ -214,7 +214,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
 }
 
 
-def schema(name: str) -> dict:
+def schema(name: str) -> dict[str, Any]:
     return SCHEMAS[name].model_json_schema()
 
 

@@ -7,6 +7,9 @@ random, and an Influencer reports a random other player or nobody. The round is 
 an Event card and one is drawn at random (from those not yet drawn when Event cards are
 discarded). The game ends as ``replay_game`` says: someone reaches Viral, or the Intent decks are
 spent; when they are reshuffled instead, the Caption and Content cards in the box bound it.
+A game random play stops before the rules end it (the box allows no more rounds, or an Event card
+is due and every one has been drawn) says why in its ``stopped``; its outcome is then
+``Termination.TURN_LIMIT``.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from model.likes.engine import (
     Report,
     RoundInput,
     RoundResult,
+    StopReason,
     Vote,
     replay_game,
     resolve_round,
@@ -94,7 +98,9 @@ def random_game(
     decks = {name: tuple(rng.sample(catalogue.intent_ids(), len(catalogue.intents)))
              for name in names}
     start = start_players(catalogue, tuple(names), decks)
-    players, history, rounds = start, History(), []
+    players, history = start, History()
+    rounds: list[RoundInput] = []
+    stopped: StopReason = "round_limit"
     while len(rounds) < round_limit(len(names)):
         if any(not p.intent_deck for p in players):
             if rules.spent_intents != "reshuffle":
@@ -104,6 +110,7 @@ def random_game(
                             if not p.intent_deck else p for p in players)
         played = random_round(catalogue, players, rules, history, len(rounds) + 1, rng)
         if played is None:
+            stopped = "event_cards"
             break
         rnd, result = played
         rounds.append(rnd)
@@ -111,4 +118,7 @@ def random_game(
         history = history.after(rnd, result)
         if result.winners:
             break
-    return start, tuple(rounds), replay_game(catalogue, start, tuple(rounds), rules)
+    game = replay_game(catalogue, start, tuple(rounds), rules)
+    if game.status == "unfinished":
+        game = replace(game, stopped=stopped)
+    return start, tuple(rounds), game

@@ -6,14 +6,14 @@ from typing import Any
 
 from model.common.options import rules_as_dict
 from model.likes.engine import GameResult, IllegalInput, PlayerState, RoundResult, Step
-from model.likes.rules import RULEBOOK, LikesRules
+from model.likes.rules import DEFAULT_RULES, LikesRules
 
 
 def violation_json(error: IllegalInput | None) -> dict[str, str] | None:
     if error is None:
         return None
-    return {"rule": error.rule, "rulebook": RULEBOOK[error.rule], "path": error.path,
-            "message": error.message}
+    return {"rule": error.rule, "rulebook": error.sentence, "path": error.path,
+            "message": error.detail}
 
 
 def _step_json(step: Step) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def game_json(rules: LikesRules, game: GameResult) -> dict[str, Any]:
 
 def _rules_line(rules: LikesRules) -> str:
     changed = [f"{k}={_show(v)}" for k, v in rules_as_dict(rules).items()
-               if v != getattr(LikesRules(), k)]
+               if v != getattr(DEFAULT_RULES, k)]
     return "Rules: " + (", ".join(changed) if changed else "the literal defaults")
 
 
@@ -79,8 +79,8 @@ def _show(value: Any) -> str:
 
 
 def _violation_text(error: IllegalInput) -> list[str]:
-    return [f"Illegal input at {error.path}: {error.message}",
-            f"Rule {error.rule}: \"{RULEBOOK[error.rule]}\""]
+    return [f"Illegal input at {error.path}: {error.detail}",
+            f"Rule {error.rule}: \"{error.sentence}\""]
 
 
 def _names(names: tuple[str, ...] | list[str]) -> str:

@@ -37,8 +37,63 @@ MISINFORMATION: Literal["misinformation"] = "misinformation"
 TRUE_INFORMATION: Literal["true_information"] = "true_information"
 IntentKind = Literal["misinformation", "true_information"]
 
+# The readings of each open question (``LIKES_OPTIONS``), one alias per set of values.
+#: ``streak_after_third``: what a fourth Influencer round in a row brings.
+StreakReading = Literal["penalty_again", "restart", "third_only"]
+#: ``several_reach_viral``: who wins when several reach Viral in one round.
+SeveralViralReading = Literal["all_win", "first_to_reach", "furthest"]
+#: ``viral_fall_back``.
+FallBackReading = Literal["reached_wins", "must_stand"]
+#: ``likes_exchange``: when 10 Likes turn into a step.
+ExchangeReading = Literal["on_reaching", "end_of_round"]
+#: ``intent_in_tie``: who moves by Intent in a round without an Influencer.
+IntentInTieReading = Literal["nobody", "others", "everyone"]
+#: ``start_floor``: where the Start floor applies.
+StartFloorReading = Literal["each_move", "round_net"]
+#: ``intent_source``: how a player's Intent card is picked.
+IntentSourceReading = Literal["choose", "draw_top"]
+#: ``spent_intents``: what happens when the Intent decks are spent.
+SpentIntentsReading = Literal["game_ends", "reshuffle", "furthest_wins"]
+
+#: The name of every rule the engine applies or an input can break (the keys of ``RULEBOOK``).
+RuleName = Literal[
+    "players",
+    "one_play",
+    "content_once",
+    "caption_once",
+    "intent_from_deck",
+    "intent_top_card",
+    "intents_spent",
+    "every_player_votes",
+    "one_like_token",
+    "vote_own_card",
+    "vote_taken_back",
+    "simultaneous_votes",
+    "likes",
+    "report_by_influencer",
+    "report_other_player",
+    "report_one",
+    "report",
+    "no_report",
+    "influencer",
+    "influencer_third",
+    "streak",
+    "tie",
+    "intent",
+    "misinformation",
+    "true_information",
+    "start",
+    "likes_exchange",
+    "event",
+    "event_before_report",
+    "first_event_only",
+    "event_card_once",
+    "viral",
+    "game_over",
+]
+
 # The rulebook sentences behind every rule the engine applies or an input can break, by name.
-RULEBOOK: dict[str, str] = {
+RULEBOOK: dict[RuleName, str] = {
     "players": "Likes and Lies is best played with 3-5 players.",
     "one_play": (
         "Each player chooses a Content card based on the caption given and places it face down in "
@@ -268,30 +323,34 @@ class LikesRules:
     """One choice for each open question of the rulebook (see ``LIKES_OPTIONS``)."""
 
     #: What a fourth Influencer round in a row brings.
-    streak_after_third: str = "penalty_again"
+    streak_after_third: StreakReading = "penalty_again"
     #: Who wins when several reach Viral in one round.
-    several_reach_viral: str = "all_win"
+    several_reach_viral: SeveralViralReading = "all_win"
     #: Whether reaching Viral wins even if the pawn falls back later that round.
-    viral_fall_back: str = "reached_wins"
+    viral_fall_back: FallBackReading = "reached_wins"
     #: When 10 Likes turn into a step.
-    likes_exchange: str = "on_reaching"
+    likes_exchange: ExchangeReading = "on_reaching"
     #: Whether the exchange step can land on an Event space.
     exchange_step_lands: bool = True
     #: Who moves by Intent in a tie round.
-    intent_in_tie: str = "nobody"
+    intent_in_tie: IntentInTieReading = "nobody"
     #: Where the Start floor applies.
-    start_floor: str = "each_move"
+    start_floor: StartFloorReading = "each_move"
     #: Whether printed Intent step values replace the defaults.
     printed_steps: bool = True
     #: How a player's Intent card is picked.
-    intent_source: str = "choose"
+    intent_source: IntentSourceReading = "choose"
     #: What happens when the Intent decks are spent.
-    spent_intents: str = "game_ends"
+    spent_intents: SpentIntentsReading = "game_ends"
     #: Whether an Event card can come up only once a game.
     event_cards_discarded: bool = False
 
 
-class Role(str, Enum):
+#: The literal reading of every open question (the default of every rules argument).
+DEFAULT_RULES = LikesRules()
+
+
+class Role(str, Enum):  # noqa: UP042 (a StrEnum would change str() and format() of a role)
     """A player's part in the vote of one round, as far as the streak rule cares."""
 
     #: The unique top vote-getter.
@@ -312,7 +371,7 @@ class StreakStep:
     penalised: bool
 
 
-def streak_step(streak: int, role: Role, after_third: str) -> StreakStep:
+def streak_step(streak: int, role: Role, after_third: StreakReading) -> StreakStep:
     """The streak rule: an Influencer round extends the run, a round the player ties in leaves it
     alone, any other round (someone else Influencer, others tied) ends it."""
     if role is Role.TIED:
@@ -334,7 +393,7 @@ def influencer_steps(penalised: bool) -> int:
     return INFLUENCER_STREAK_STEPS if penalised else INFLUENCER_STEPS
 
 
-def max_streak(after_third: str) -> int | None:
+def max_streak(after_third: StreakReading) -> int | None:
     """The longest run a player can carry into a round under the option (None: no limit)."""
     return PENALISED_RUN - 1 if after_third == "restart" else None
 
@@ -375,7 +434,7 @@ def intent_steps(
     return IntentSteps(unreported, 0)
 
 
-def moves_by_intent(role: Role, there_is_influencer: bool, intent_in_tie: str) -> bool:
+def moves_by_intent(role: Role, there_is_influencer: bool, intent_in_tie: IntentInTieReading) -> bool:
     """Whether a player moves by his Intent card this round."""
     if there_is_influencer:
         return role is not Role.INFLUENCER

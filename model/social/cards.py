@@ -13,7 +13,12 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
+
+#: The kinds of action card.
+ActionKind = Literal["gallery", "like", "contest", "quiz"]
+#: The kinds of card: the action kinds and the voting cards.
+CardKind = Literal["gallery", "like", "contest", "quiz", "vote"]
 
 GALLERY: Literal["gallery"] = "gallery"
 LIKE: Literal["like"] = "like"
@@ -21,7 +26,7 @@ CONTEST: Literal["contest"] = "contest"
 QUIZ: Literal["quiz"] = "quiz"
 VOTE: Literal["vote"] = "vote"
 #: The action kinds in the order a deck lists them.
-ACTION_KINDS: tuple[str, ...] = (GALLERY, LIKE, CONTEST, QUIZ)
+ACTION_KINDS: tuple[ActionKind, ...] = (GALLERY, LIKE, CONTEST, QUIZ)
 #: "25 cards in 6 different colors": 2 voting cards and 23 action cards per colour.
 CARDS_PER_COLOUR = 25
 VOTING_CARDS = 2
@@ -41,7 +46,7 @@ class Card:
     #: The colour (the owning player's).
     colour: str
     #: ``gallery``, ``like``, ``contest``, ``quiz`` or ``vote``.
-    kind: str
+    kind: CardKind
     #: The number within its colour and kind (1..); for a voting card 1 (true) or 0 (false).
     number: int
 
@@ -53,7 +58,7 @@ class Decks:
     #: The colours, in the order the box lists them.
     colours: tuple[str, ...]
     #: For each action kind, how many cards of it a colour holds (summing to 23).
-    composition: tuple[tuple[str, int], ...]
+    composition: tuple[tuple[ActionKind, int], ...]
     #: True for the shipped illustrative composition.
     sample: bool = False
 
@@ -61,7 +66,7 @@ class Decks:
         if sum(count for _, count in self.composition) != ACTION_CARDS:
             raise ValueError(f"a colour's action cards must number {ACTION_CARDS}")
 
-    def count(self, kind: str) -> int:
+    def count(self, kind: ActionKind) -> int:
         return dict(self.composition).get(kind, 0)
 
     def colour_cards(self, colour: str) -> tuple[Card, ...]:
@@ -75,7 +80,7 @@ class Decks:
         cards.append(Card(f"{colour}-vote-false", colour, VOTE, 0))
         return tuple(cards)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"colours": list(self.colours), "composition": dict(self.composition)}
 
 

@@ -16,20 +16,38 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Literal
 
-from model.social.cards import CONTEST, GALLERY, HAND_SIZE, LIKE, QUIZ, Card, voting_card
-from model.social.rules import CORRECTED, REFUSED, RULES_BY_NAME, Remedy, SocialRules
-from model.social.schema import Event, GalleryView, GameSetup, LikeMoment, RoundSetup
+from model.common.errors import RuleBroken
+from model.common.outcome import Outcome, Termination
+from model.social.cards import CONTEST, GALLERY, HAND_SIZE, LIKE, QUIZ, Card, CardKind, voting_card
+from model.social.rules import CORRECTED, REFUSED, RULES_BY_NAME, Remedy, RuleName, SocialRules
+from model.social.state import Action, Event, GalleryView, GameSetup, LikeMoment, RoundSetup
 
-# Places a card can be in (the invariant: each of a player's cards is in exactly one).
-HAND, PILE, PROFILE, ASIDE, VOTED, REMOVED = "hand", "pile", "profile", "aside", "voted", "removed"
+#: A place a card can be in (the invariant: each of a player's cards is in exactly one).
+Place = Literal["hand", "pile", "profile", "aside", "voted", "removed"]
+HAND: Place = "hand"
+PILE: Place = "pile"
+PROFILE: Place = "profile"
+ASIDE: Place = "aside"
+VOTED: Place = "voted"
+REMOVED: Place = "removed"
 # Actions that are a whole turn in the 2-player game; the rest follow up on one.
-TURN_ACTIONS = frozenset({"play", "cycle", "pass", "draw"})
+TURN_ACTIONS: frozenset[Action] = frozenset({"play", "cycle", "pass", "draw"})
+#: Why a round ended: a player is out of cards, or (2-player) both passed one after the other.
+EndReason = Literal["out_of_cards", "both_passed"]
+#: The base game, or the 2-player variant.
+Variant = Literal["base", "two_player"]
+#: How a game's winners were found: on points, by the best single round, or all tied ones.
+DecidedBy = Literal["score", "best_round", "shared"]
+#: A rule broken: its name, why (in words), and what the referee does about it.
+Verdict = tuple[RuleName, str, Remedy]
 
 
 @dataclass(frozen=True)
 class Violation:
-    """An illegal event and what the referee does with it."""
+    """An illegal event and what the referee does with it: the broken rule (``rule``,
+    ``sentence``, ``detail``, as ``RuleBroken``), where it happened and its remedy."""
 
     #: The event's position in the log (0-based).
     index: int
@@ -38,11 +56,17 @@ class Violation:
     #: The event in a few words.
     event: str
     #: The rule broken (a name of ``SOCIAL_RULES``).
-    rule: str
+    rule: RuleName
     #: ``refused`` (nothing happened) or ``corrected_at_scoring``.
     remedy: Remedy
-    #: Why, in words.
-    reason: str
+    #: The rulebook's sentence the rule comes from, quoted exactly.
+    sentence: str
+    #: What the event did that the rule forbids, in words.
+    detail: str
+
+    def error(self) -> RuleBroken:
+        """The broken rule this violation stands for."""
+        return RuleBroken(self.rule, self.sentence, self.detail)
 
 
 @dataclass
@@ -71,7 +95,7 @@ class LikeRecord:
     closed: bool
     #: Goes back at scoring whatever else holds (a Like on one's own Gallery, or in a halt,
     #: under the options that leave it in place): the rule's name.
-    forced: str | None = None
+    forced: RuleName | None = None
 
 
 @dataclass
@@ -107,7 +131,7 @@ class End:
     """Why and when a round ended."""
 
     #: ``out_of_cards`` or ``both_passed``.
-    reason: str
+    reason: EndReason
     #: The event that ended it.
     index: int
     #: The player who ran out of cards, or who passed second.
@@ -125,7 +149,7 @@ class ReturnedLike:
     #: The Gallery it lay on.
     gallery: str
     #: The rule it broke.
-    rule: str
+    rule: RuleName
 
 
 @dataclass(frozen=True)
@@ -153,7 +177,7 @@ class RoundResult:
     """The referee's verdict on a round log."""
 
     #: ``base`` or ``two_player``.
-    variant: str
+    variant: Variant
     #: How the round ended (None: the log stops before it does; the scores are as of then).
     end: End | None
     #: How many events the log holds.
@@ -187,10 +211,10 @@ class Referee:
         self.pile: dict[str, deque[str]] = {}
         self.profile: dict[str, list[Placed]] = {name: [] for name in self.names}
         self.removed: dict[str, tuple[str, ...]] = {}
-        for player, pile, removed in zip(self.names, setup.piles, setup.removed, strict=False):
-            self.hand[player] = list(pile[:HAND_SIZE])
-            self.pile[player] = deque(pile[HAND_SIZE:])
-            self.removed[player] = removed
+        for name, pile, removed in zip(self.names, setup.piles, setup.removed, strict=False):
+            self.hand[name] = list(pile[:HAND_SIZE])
+            self.pile[name] = deque(pile[HAND_SIZE:])
+            self.removed[name] = removed
         #: Each player's active Gallery (None: none).
         self.active: dict[str, str | None] = {name: None for name in self.names}
         #: Every face-up Gallery in play and its owner.
@@ -217,7 +241,7 @@ class Referee:
         index = self.judged
         check = self._round_over(event) or self._variant(event) or self._halt(event)
         if check is None:
-            check = getattr(self, f"_check_{event.action}")(event)
+            check = self._check(event)
         elif check[2] == CORRECTED:
             # A Like left in place during a halt must still be a Like that could lie there.
             own = self._check_play(event)
@@ -225,18 +249,24 @@ class Referee:
                 check = own
         if check is None:
             return None
-        rule, reason, remedy = check
-        return Violation(index, event.player, event.describe(), rule, remedy, reason)
+        rule, detail, remedy = check
+        return Violation(index, event.player, event.describe(), rule, remedy,
+                         RULES_BY_NAME[rule].rulebook, detail)
 
-    def _refuse(self, rule: str, reason: str) -> tuple[str, str, Remedy]:
+    def _check(self, event: Event) -> Verdict | None:
+        """The rule the event breaks by what it does (``_check_<action>``), if any."""
+        check: Verdict | None = getattr(self, f"_check_{event.action}")(event)
+        return check
+
+    def _refuse(self, rule: RuleName, reason: str) -> Verdict:
         return rule, reason, RULES_BY_NAME[rule].remedy
 
-    def _round_over(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _round_over(self, event: Event) -> Verdict | None:
         if self.end is not None:
             return self._refuse("round_over", f"the round ended at event {self.end.index}")
         return None
 
-    def _variant(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _variant(self, event: Event) -> Verdict | None:
         if not self.two_player:
             if event.action == "pass":
                 return self._refuse("pass_two_player_only",
@@ -254,7 +284,7 @@ class Referee:
             return self._refuse("turn_order", f"it is {self.turn}'s turn")
         return None
 
-    def _halt(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _halt(self, event: Event) -> Verdict | None:
         quiz = self.quiz
         if quiz is None:
             return None
@@ -266,14 +296,14 @@ class Referee:
             return None
         reason = f"{quiz.author}'s Quiz {quiz.card} halts the game"
         if event.action == "play" and self._kind(event.card) == LIKE:
-            remedy = REFUSED if self.rules.like_during_halt == "refused" else CORRECTED
+            remedy: Remedy = REFUSED if self.rules.like_during_halt == "refused" else CORRECTED
             return "quiz_halt", reason, remedy
         return self._refuse("quiz_halt", reason)
 
-    def _kind(self, card: str | None) -> str | None:
-        return self.cards[card].kind if card in self.cards else None
+    def _kind(self, card: str | None) -> CardKind | None:
+        return self.cards[card].kind if card is not None and card in self.cards else None
 
-    def _check_draw(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _check_draw(self, event: Event) -> Verdict | None:
         held, pile = len(self.hand[event.player]), len(self.pile[event.player])
         if held >= HAND_SIZE:
             return self._refuse("draw_below_five", f"{event.player} holds {held} cards")
@@ -285,14 +315,14 @@ class Referee:
             return self._refuse("draw_from_pile", f"the draw pile holds {pile} cards")
         return None
 
-    def _check_cycle(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _check_cycle(self, event: Event) -> Verdict | None:
         hand = self.hand[event.player]
         for card in event.cards:
             if card not in hand:
                 return self._refuse("card_not_in_hand", f"{card} is not in {event.player}'s hand")
         return None
 
-    def _check_play(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _check_play(self, event: Event) -> Verdict | None:
         player, card = event.player, event.card
         if card not in self.hand[player]:
             return self._refuse("card_not_in_hand", f"{card} is not in {player}'s hand")
@@ -309,16 +339,16 @@ class Referee:
             return None
         return self._like_verdict(player, event.on)
 
-    def _like_verdict(self, player: str, gallery: str | None) -> tuple[str, str, Remedy] | None:
+    def _like_verdict(self, player: str, gallery: str | None) -> Verdict | None:
         owner = self.gallery_owner.get(gallery or "")
-        if owner is None:
+        if gallery is None or owner is None:
             return self._refuse("like_on_active_gallery",
                                 f"{gallery} is not a face-up Gallery in play")
         already = any(r.player == player and r.forced is None for r in self.likes[gallery])
         view = GalleryView(gallery, owner, self.active[owner] == gallery, (), False)
         return like_rule(player, view, already, self.rules)
 
-    def _check_resolve(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _check_resolve(self, event: Event) -> Verdict | None:
         contest = self.contests.get(event.about or "")
         if contest is None or contest.resolved:
             what = "already resolved" if contest else "not a Contest in play"
@@ -335,7 +365,7 @@ class Referee:
                                 f"{contest.originator} played {event.about} and cannot win it")
         return None
 
-    def _check_reward(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _check_reward(self, event: Event) -> Verdict | None:
         player = event.player
         earned = self._rewards_for(event.about)
         if earned is None or earned.get(player, 0) == 0:
@@ -354,7 +384,7 @@ class Referee:
             return self.quiz.rewards if len(self.quiz.votes) == len(self.names) else None
         return None
 
-    def _check_vote(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _check_vote(self, event: Event) -> Verdict | None:
         quiz = self.quiz
         if quiz is None:
             return self._refuse("no_quiz_running", "no Quiz is being resolved")
@@ -367,7 +397,7 @@ class Referee:
             return self._refuse("quiz_author_votes_first", f"{quiz.author} has not voted")
         return None
 
-    def _check_start(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _check_start(self, event: Event) -> Verdict | None:
         quiz = self.quiz
         if quiz is None:
             return self._refuse("no_quiz_running", "no Quiz is being resolved")
@@ -377,7 +407,7 @@ class Referee:
             return self._refuse("quiz_start", "not everyone has voted")
         return None
 
-    def _check_pass(self, event: Event) -> tuple[str, str, Remedy] | None:
+    def _check_pass(self, event: Event) -> Verdict | None:
         return None
 
     # --- performing -------------------------------------------------------------------------
@@ -392,7 +422,8 @@ class Referee:
                 return verdict
         if self.two_player and event.action in TURN_ACTIONS:
             self._turn_taken(event)
-        getattr(self, f"_do_{event.action}")(event, verdict)
+        perform = getattr(self, f"_do_{event.action}")
+        perform(event, verdict)
         self.end = self.outcome(event)
         return verdict
 
@@ -435,8 +466,9 @@ class Referee:
             assert event.on is not None
             owner = self.gallery_owner[event.on]
             closed = self.active[owner] != event.on
-            forced = verdict.rule if verdict and verdict.rule in ("like_own_gallery",
-                                                                  "quiz_halt") else None
+            forced: RuleName | None = None
+            if verdict and verdict.rule in ("like_own_gallery", "quiz_halt"):
+                forced = verdict.rule
             self.likes[event.on].append(LikeRecord(card, player, closed, forced))
             self.profile[owner].append(Placed(card, player, True, event.on))
         else:
@@ -542,7 +574,7 @@ class Referee:
         returned: list[ReturnedLike] = []
         keep = self.rules.duplicate_like_returned
         for gallery, records in self.likes.items():
-            wrong: dict[int, str] = {}
+            wrong: dict[int, RuleName] = {}
             by_player: dict[str, list[int]] = {}
             for at, record in enumerate(records):
                 if record.forced:
@@ -567,7 +599,7 @@ class Referee:
         excluded), -1 a card in hand or draw pile, -1 a Like of theirs given back."""
         returned = self.returned_likes()
         gone = {r.card for r in returned}
-        result = []
+        result: list[PlayerScore] = []
         for name in self.names:
             profile = tuple((p.card, p.face_up) for p in self.profile[name] if p.card not in gone)
             mine = tuple(r for r in returned if r.player == name)
@@ -577,9 +609,9 @@ class Referee:
             result.append(PlayerScore(name, self.colour[name], profile, hand, pile, mine, score))
         return tuple(result)
 
-    def locations(self) -> dict[str, list[str]]:
+    def locations(self) -> dict[str, list[Place]]:
         """Every place each card of the game is in (a list, so a card in two shows it)."""
-        where: dict[str, list[str]] = {card: [] for card in self.cards}
+        where: dict[str, list[Place]] = {card: [] for card in self.cards}
         for name in self.names:
             for card in self.hand[name]:
                 where[card].append(HAND)
@@ -609,7 +641,7 @@ class Referee:
 
 def like_rule(
     player: str, gallery: GalleryView, already_liked: bool, rules: SocialRules
-) -> tuple[str, str, Remedy] | None:
+) -> Verdict | None:
     """Whether a Like on a face-up Gallery stands, in the rulebook's order: never on one's own
     Gallery; only on an active one; one per player per Gallery. None when it is legal."""
     if gallery.owner == player:
@@ -645,7 +677,16 @@ class GameResult:
     #: The winner(s).
     winners: tuple[str, ...]
     #: ``score``, ``best_round`` (the tied player with the single highest round) or ``shared``.
-    decided_by: str
+    decided_by: DecidedBy
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the game ended, in the words every game shares: every round was played; a win
+        on points needed no tie-break, ``best_round`` is one, ``shared`` leaves several."""
+        return Outcome(Termination.ROUNDS, self.winners, _OUTCOME_DECIDED_BY[self.decided_by])
+
+
+_OUTCOME_DECIDED_BY: dict[DecidedBy, str] = {"score": "", "best_round": "tie_break", "shared": "shared"}
 
 
 def judge_game(setup: GameSetup, rules: SocialRules) -> GameResult:
@@ -662,7 +703,7 @@ def judge_game(setup: GameSetup, rules: SocialRules) -> GameResult:
         return GameResult(rounds, totals, tuple(tied), "score")
     best = max(max(per_round[name]) for name in tied)
     still = [name for name in tied if max(per_round[name]) == best]
-    decided = "best_round" if len(still) == 1 else "shared"
+    decided: DecidedBy = "best_round" if len(still) == 1 else "shared"
     return GameResult(rounds, totals, tuple(still), decided)
 
 
@@ -673,9 +714,9 @@ class LikeAnswer:
     #: True when the Like stands.
     legal: bool
     #: The rule broken (None when legal).
-    rule: str | None
+    rule: RuleName | None
     #: ``refused`` or ``corrected_at_scoring`` (None when legal).
-    remedy: str | None
+    remedy: Remedy | None
     #: Why, in words.
     reason: str
 
@@ -683,7 +724,7 @@ class LikeAnswer:
 def judge_like(moment: LikeMoment, rules: SocialRules) -> LikeAnswer:
     """Was that Like legal? The same rules, in the same order, as the referee of a log."""
     if moment.quiz_halt:
-        remedy = "refused" if rules.like_during_halt == "refused" else "corrected_at_scoring"
+        remedy: Remedy = REFUSED if rules.like_during_halt == "refused" else CORRECTED
         return LikeAnswer(False, "quiz_halt", remedy, "a Quiz halts the game: nobody may play")
     gallery = next(g for g in moment.galleries if g.id == moment.gallery)
     already = moment.player in gallery.likes

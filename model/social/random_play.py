@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from model.social.cards import LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, VOTE, Decks
 from model.social.engine import GameResult, Referee, judge_game
 from model.social.rules import SocialRules
-from model.social.schema import Event, GameSetup, Player, RoundSetup
+from model.social.state import Action, Event, GameSetup, Player, RoundSetup
 
 #: A round that has not ended after this many events stops there and is scored as it stands.
 MAX_EVENTS = 2000
@@ -46,14 +46,14 @@ def _piles(decks: Decks, players: tuple[Player, ...], rules: SocialRules,
     return piles, removed
 
 
-def _legal(referee: Referee, player: str, rng: random.Random) -> dict[str, list[Event]]:
+def _legal(referee: Referee, player: str, rng: random.Random) -> dict[Action, list[Event]]:
     """The player's legal events by kind of action: candidates the referee does not refuse."""
     def keep(events: list[Event]) -> list[Event]:
         return [e for e in events if referee.violation(e) is None]
 
     hand, pile = referee.hand[player], referee.pile[player]
     galleries = [g for g in referee.active.values() if g is not None]
-    found: dict[str, list[Event]] = {}
+    found: dict[Action, list[Event]] = {}
     found["play"] = keep([Event(player, "play", card=card, on=g)
                           for card in hand
                           for g in (galleries if referee.cards[card].kind == LIKE else [None])])

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from model.common.options import rules_as_dict
-from model.social.engine import GameResult, LikeAnswer, RoundResult
-from model.social.rules import RULES_BY_NAME, SocialRules
+from typing import Any
 
-_REMEDY_TEXT = {"refused": "refused at once", "corrected_at_scoring": "corrected at scoring"}
-_END_TEXT = {"out_of_cards": "{player} played all of their cards",
+from model.common.options import rules_as_dict
+from model.social.engine import EndReason, GameResult, LikeAnswer, RoundResult
+from model.social.rules import RULES_BY_NAME, Remedy, SocialRules
+
+_REMEDY_TEXT: dict[Remedy, str] = {"refused": "refused at once", "corrected_at_scoring": "corrected at scoring"}
+_END_TEXT: dict[EndReason, str] = {"out_of_cards": "{player} played all of their cards",
              "both_passed": "both players passed one after the other ({player} second)"}
 
 
-def round_json(result: RoundResult, rules: SocialRules | None = None) -> dict:
+def round_json(result: RoundResult, rules: SocialRules | None = None) -> dict[str, Any]:
     """One round's verdict as a JSON object (``rules`` omitted inside a game's rounds)."""
     end = result.end
-    data: dict = {
+    data: dict[str, Any] = {
         "variant": result.variant,
         "legal": not result.violations,
         "finished": end is not None,
@@ -22,7 +24,7 @@ def round_json(result: RoundResult, rules: SocialRules | None = None) -> dict:
         "events": result.events,
         "illegal": [
             {"event": v.index, "player": v.player, "what": v.event, "rule": v.rule,
-             "remedy": v.remedy, "reason": v.reason}
+             "remedy": v.remedy, "reason": v.detail}
             for v in result.violations
         ],
         "players": [
@@ -62,7 +64,7 @@ def round_text(result: RoundResult) -> str:
         lines.append(f"Illegal events: {len(result.violations)}.")
         for v in result.violations:
             lines.append(f"  event {v.index}: {v.player} {v.event}: breaks {v.rule}, "
-                         f"{_REMEDY_TEXT[v.remedy]} ({v.reason}).")
+                         f"{_REMEDY_TEXT[v.remedy]} ({v.detail}).")
     lines.append("Profiles and scores:")
     for p in result.players:
         up = [card for card, face_up in p.profile if face_up]
@@ -77,7 +79,7 @@ def round_text(result: RoundResult) -> str:
     return "\n".join(lines)
 
 
-def game_json(result: GameResult, rules: SocialRules) -> dict:
+def game_json(result: GameResult, rules: SocialRules) -> dict[str, Any]:
     """A game's verdict as a JSON object."""
     per_round = [{p.name: p.score for p in r.players} for r in result.rounds]
     return {
@@ -103,7 +105,7 @@ def game_text(result: GameResult) -> str:
                      f"{'' if illegal == 1 else 's'}).")
         for v in r.violations:
             lines.append(f"  event {v.index}: {v.player} {v.event}: breaks {v.rule}, "
-                         f"{_REMEDY_TEXT[v.remedy]} ({v.reason}).")
+                         f"{_REMEDY_TEXT[v.remedy]} ({v.detail}).")
     lines.append("Totals: " + ", ".join(f"{n} {t:+d}" for n, t in result.totals) + ".")
     winners = " and ".join(result.winners)
     if result.decided_by == "score":
@@ -116,7 +118,7 @@ def game_text(result: GameResult) -> str:
     return "\n".join(lines)
 
 
-def like_json(answer: LikeAnswer, rules: SocialRules) -> dict:
+def like_json(answer: LikeAnswer, rules: SocialRules) -> dict[str, Any]:
     return {
         "legal": answer.legal,
         "rule": answer.rule,

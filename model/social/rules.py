@@ -17,6 +17,52 @@ GAME = "social"
 REFUSED: Literal["refused"] = "refused"
 CORRECTED: Literal["corrected_at_scoring"] = "corrected_at_scoring"
 Remedy = Literal["refused", "corrected_at_scoring"]
+#: The name of every rule an event can break (those of ``SOCIAL_RULES``, in its order).
+RuleName = Literal[
+    "round_over",
+    "quiz_halt",
+    "card_not_in_hand",
+    "draw_below_five",
+    "draw_up_to_five",
+    "draw_from_pile",
+    "draw_before_playing",
+    "like_on_active_gallery",
+    "like_closed_gallery",
+    "like_once_per_gallery",
+    "like_own_gallery",
+    "contest_not_pending",
+    "contest_decided_by_originator",
+    "contest_winner",
+    "reward_earned",
+    "reward_from_pile",
+    "contest_before_quiz",
+    "no_quiz_running",
+    "quiz_author_votes_first",
+    "quiz_one_vote_each",
+    "quiz_start",
+    "pass_two_player_only",
+    "turn_order",
+    "one_action_per_turn",
+    "duel_first",
+]
+
+# The readings of each open question (``SOCIAL_OPTIONS``), one alias per set of values.
+#: ``rounds``: 3 rounds, or one per player.
+RoundsReading = Literal["three", "one_per_player"]
+#: ``like_own_gallery``, ``like_during_halt``: what a wrong Like of that sort gets.
+WrongLikeReading = Literal["refused", "returned_at_scoring"]
+#: ``contest_originator_wins``.
+OriginatorWinsReading = Literal["refused", "one_card", "two_cards"]
+#: ``contest_no_winner``: who puts a card down when nobody wins a Contest.
+NoWinnerReading = Literal["nobody", "originator"]
+#: ``duplicate_like_returned``: which of a player's Likes on one Gallery go back.
+DuplicateLikeReading = Literal["later", "earlier", "all"]
+#: ``draw_up_to_five``.
+DrawReading = Literal["optional", "required"]
+#: ``two_player_quiz``.
+TwoPlayerQuizReading = Literal["played", "removed"]
+#: ``out_of_cards``: what a 2-player player must have run out of.
+OutOfCardsReading = Literal["hand_and_pile", "hand"]
 
 
 @dataclass(frozen=True)
@@ -24,7 +70,7 @@ class SocialRule:
     """One rule an event can break."""
 
     #: The rule's name, as reported in verdicts.
-    name: str
+    name: RuleName
     #: The rulebook sentence it comes from, quoted.
     rulebook: str
     #: What the referee does with an event that breaks it (a rule option may change it).
@@ -94,7 +140,7 @@ SOCIAL_RULES: tuple[SocialRule, ...] = (
                "a duel where both of you perform the same task.", REFUSED, two_player=True),
 )
 
-RULES_BY_NAME: dict[str, SocialRule] = {rule.name: rule for rule in SOCIAL_RULES}
+RULES_BY_NAME: dict[RuleName, SocialRule] = {rule.name: rule for rule in SOCIAL_RULES}
 
 SOCIAL_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
@@ -231,19 +277,19 @@ class SocialRules:
     """One choice for each open question of the Social Network rulebook."""
 
     #: ``three`` or ``one_per_player``.
-    rounds: str = "three"
+    rounds: RoundsReading = "three"
     #: A face-down reward closes the active Gallery of the player who puts it down.
     reward_closes_gallery: bool = False
     #: ``refused`` or ``returned_at_scoring``.
-    like_own_gallery: str = "refused"
+    like_own_gallery: WrongLikeReading = "refused"
     #: ``refused``, ``one_card`` or ``two_cards``.
-    contest_originator_wins: str = "refused"
+    contest_originator_wins: OriginatorWinsReading = "refused"
     #: ``nobody`` or ``originator``.
-    contest_no_winner: str = "nobody"
+    contest_no_winner: NoWinnerReading = "nobody"
     #: ``later``, ``earlier`` or ``all``.
-    duplicate_like_returned: str = "later"
+    duplicate_like_returned: DuplicateLikeReading = "later"
     #: ``optional`` or ``required``.
-    draw_up_to_five: str = "optional"
+    draw_up_to_five: DrawReading = "optional"
     #: A face-down reward that empties hand and pile ends the round.
     reward_can_end_round: bool = True
     #: 2-player: a pass closes the passing player's active Gallery.
@@ -251,11 +297,11 @@ class SocialRules:
     #: 2-player: the originator of a duel the opponent won puts a card down too.
     duel_originator_reward: bool = False
     #: 2-player: ``played`` or ``removed``.
-    two_player_quiz: str = "played"
+    two_player_quiz: TwoPlayerQuizReading = "played"
     #: 2-player: ``hand_and_pile`` or ``hand``.
-    out_of_cards: str = "hand_and_pile"
+    out_of_cards: OutOfCardsReading = "hand_and_pile"
     #: ``refused`` or ``returned_at_scoring``.
-    like_during_halt: str = "refused"
+    like_during_halt: WrongLikeReading = "refused"
 
     def round_count(self, players: int) -> int:
         return 3 if self.rounds == "three" else players

@@ -1,15 +1,15 @@
 """Social Network input documents: a round's log, a game's log, and the moment of one Like.
 
 The pydantic models here define the JSON formats (and the shipped JSON Schemas); ``parse_round``,
-``parse_game`` and ``parse_like`` turn a parsed document into the engine's own types, refusing as
-bad input (an ``InputError`` naming the JSON path) anything that is not a document of the game at
-all: unknown keys, players or card IDs, a pile that is not the player's cards. Whether the events
-are legal is the referee's question, not this module's.
+``parse_game`` and ``parse_like`` turn a parsed document into the engine's own types (those of
+``model.social.state``, which imports nothing from here), refusing as bad input (an ``InputError``
+naming the JSON path) anything that is not a document of the game at all: unknown keys, players
+or card IDs, a pile that is not the player's cards. Whether the events are legal is the referee's
+question, not this module's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -29,6 +29,7 @@ from model.social.cards import (
     sample_decks,
 )
 from model.social.rules import SOCIAL_OPTIONS, SocialRules
+from model.social.state import Event, GalleryView, GameSetup, LikeMoment, Player, RoundSetup
 
 MAX_PLAYERS = 6
 MAX_EVENTS = 20000
@@ -195,90 +196,6 @@ class LikeMomentIn(_Strict):
     rules: dict[str, Any] = {}
 
 
-# --- the engine's view of a document -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Event:
-    """One event of a log, as the referee reads it."""
-
-    #: The player who acts.
-    player: str
-    #: ``draw``, ``cycle``, ``play``, ``resolve``, ``reward``, ``vote``, ``start`` or ``pass``.
-    action: str
-    #: The card played, or put down from the hand as a reward.
-    card: str | None = None
-    #: For a Like: the Gallery it is played on.
-    on: str | None = None
-    #: For a draw: how many cards (None: up to 5).
-    count: int | None = None
-    #: For a cycle: the cards put under the draw pile, in order.
-    cards: tuple[str, ...] = ()
-    #: For a resolve: the Contest; for a reward: the Contest or Quiz that earned it.
-    about: str | None = None
-    #: For a resolve: the winner (None: nobody, or a tied duel).
-    winner: str | None = None
-    #: For a reward: taken from the top of the draw pile (else from the hand).
-    from_pile: bool = False
-    #: For a vote: the voting card put down (the author's is the statement's truth).
-    vote: bool | None = None
-
-    def describe(self) -> str:
-        """The event in a few words, for reports."""
-        if self.action == "play":
-            return f"plays {self.card}" + (f" on {self.on}" if self.on else "")
-        if self.action == "draw":
-            return "draws" + (f" {self.count}" if self.count else " up to 5")
-        if self.action == "cycle":
-            return f"cycles {len(self.cards)} card{'s' if len(self.cards) != 1 else ''}"
-        if self.action == "resolve":
-            return f"resolves {self.about}: winner {self.winner or 'nobody'}"
-        if self.action == "reward":
-            where = "the top of the pile" if self.from_pile else self.card
-            return f"puts down {where} for {self.about}"
-        if self.action == "vote":
-            return f"votes {'true' if self.vote else 'false'}"
-        return {"start": "says Start!", "pass": "passes"}.get(self.action, self.action)
-
-
-@dataclass(frozen=True)
-class Player:
-    """A player at the table."""
-
-    #: The player's name.
-    name: str
-    #: The colour of their cards.
-    colour: str
-
-
-@dataclass(frozen=True)
-class RoundSetup:
-    """What a round starts from: players, cards, shuffled piles; and its events."""
-
-    #: The players, in the order the log lists them.
-    players: tuple[Player, ...]
-    #: The deck composition in use.
-    decks: Decks
-    #: Each player's draw pile as shuffled, top first (the first 5 become the hand).
-    piles: tuple[tuple[str, ...], ...]
-    #: Cards out of the game (2-player: 5 Likes, and the Quizzes when removed), per player.
-    removed: tuple[tuple[str, ...], ...]
-    #: 2-player: who takes the first turn (None: whoever acts first).
-    first: str | None
-    #: The events, in order.
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class GameSetup:
-    """A game: its rounds."""
-
-    #: The players.
-    players: tuple[Player, ...]
-    #: Each round.
-    rounds: tuple[RoundSetup, ...]
-
-
 def _validate(model: type[BaseModel], source: str, data: Any) -> Any:
     try:
         return model.model_validate(data)
@@ -437,8 +354,8 @@ def _event(source: str, path: str, event: Any, names: set[str], cards: dict[str,
         if event.from_ == "pile" and event.card is not None:
             raise InputError(source, join_path(path, "card"),
                              "a reward from the pile is its top card: give no card")
-        card = known_card(event.card, "card") if event.card is not None else None
-        return Event(player, "reward", card=card, about=known_card(event.for_, "for"),
+        put = known_card(event.card, "card") if event.card is not None else None
+        return Event(player, "reward", card=put, about=known_card(event.for_, "for"),
                      from_pile=event.from_ == "pile")
     if isinstance(event, VoteIn):
         return Event(player, "vote", vote=event.vote)
@@ -473,38 +390,6 @@ def parse_game(
         for index, round_in in enumerate(log.rounds)
     )
     return GameSetup(players, rounds), rules
-
-
-@dataclass(frozen=True)
-class GalleryView:
-    """A face-up Gallery at the moment of a Like."""
-
-    #: The Gallery's name or card ID.
-    id: str
-    #: Its owner.
-    owner: str
-    #: Still active (its owner has played no new card in their Profile since).
-    active: bool
-    #: The players who already put a Like on it.
-    likes: tuple[str, ...]
-    #: 2-player: its owner has passed since playing it.
-    owner_passed_since: bool
-
-
-@dataclass(frozen=True)
-class LikeMoment:
-    """The question "was that Like legal?" and what it needs to know."""
-
-    #: The players.
-    players: tuple[str, ...]
-    #: The Galleries on the table.
-    galleries: tuple[GalleryView, ...]
-    #: Who plays the Like.
-    player: str
-    #: The Gallery it is played on.
-    gallery: str
-    #: A Quiz halt is on.
-    quiz_halt: bool
 
 
 def parse_like(
@@ -550,7 +435,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
 }
 
 
-def schema_of(model: type[BaseModel]) -> dict:
+def schema_of(model: type[BaseModel]) -> dict[str, Any]:
     """The JSON Schema shipped for an input format."""
     schema = model.model_json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
