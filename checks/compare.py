@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from checks import registry, rulings
+from checks.invariants import run_checks
 from model.common.errors import InputError
 from solver.seams import engine_solvers
 
@@ -130,8 +131,6 @@ def ruling_changes(game: str, name: str, a: Any, b: Any) -> tuple[int, list[Ruli
 
 
 def invariant_changes(game: str, name: str, a: Any, b: Any, time_limit: float) -> tuple[int, list[InvariantChange]]:
-    from checks.invariants import run_checks
-
     under_a = run_checks({game: registry.rules(game, {name: a})}, game, time_limit)
     under_b = run_checks({game: registry.rules(game, {name: b})}, game, time_limit)
     changed = [InvariantChange(x.invariant.id, x.invariant.title, x.result.status, y.result.status)

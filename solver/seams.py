@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from solver.network.oracle import trick_oracle
+from solver.socks import score_game
+
 
 def engine_solvers() -> Mapping[str, Callable[..., Any]]:
     """Every seam the games name, wired to the project's solvers."""
-    from solver.network.oracle import trick_oracle
-    from solver.socks import score_game
-
     return {"trick_oracle": trick_oracle, "socks_score": score_game}

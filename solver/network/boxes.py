@@ -18,12 +18,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from solver.network.problem import Layout, Problem
-
-if TYPE_CHECKING:
-    from solver.network.cpsat import ModelAnswer
+from solver.network.cpsat import ModelAnswer, ModelSpec, solve_model
+from solver.network.problem import Layout, Problem, layout_tricks
+from solver.network.span import span_search
 
 #: Work budget (CP-SAT deterministic time) per box in the first round; each round quadruples it.
 FIRST_WORK = 0.5
@@ -69,8 +67,6 @@ def boxes(cards: int, target: int) -> list[tuple[int, int]]:
 def reach_by_span(problem: Problem, target: int, deadline: float, nodes: int = PROBE_NODES) -> Layout | None:
     """A connected arrangement with at least ``target`` Tricks found span by span, or None (none
     exists, or none was found within ``nodes`` search nodes per span)."""
-    from solver.network.span import span_search
-
     for rows, cols in boxes(problem.size, target):
         found = span_search(problem, rows, cols, target, deadline, node_limit=nodes)
         if found.layout is not None:
@@ -86,9 +82,6 @@ def box_descent(
     report: Callable[[int, int], None] | None = None,
 ) -> BoxResult:
     """Prove ``best`` optimal (or find better arrangements) box by box, until ``deadline``."""
-    from solver.network.problem import layout_tricks
-    from solver.network.span import span_search
-
     n = problem.size
     found: Layout | None = None
     by_cpsat = False
@@ -146,8 +139,6 @@ def _cpsat_box(
 ) -> ModelAnswer:
     """CP-SAT on one span: a connected arrangement using every row and column of the box, with
     more than ``best`` Tricks."""
-    from solver.network.cpsat import ModelSpec, solve_model
-
     n = problem.size
     cells = tuple((r, c) for r in range(rows) for c in range(cols))
     spec = ModelSpec(

@@ -12,8 +12,10 @@ from model.whitehouse.network.answer import Progress
 from model.whitehouse.network.arrangement import TricksRules
 from solver.network.bounds import Bound, best_bound, region
 from solver.network.boxes import box_descent, reach_by_span
+from solver.network.cpsat import ModelSpec, solve_model
 from solver.network.embed import pieces_reach
 from solver.network.exact import exact_search
+from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic, greedy_phase, improve
 from solver.network.matched import why_never_all_matched
 from solver.network.problem import (
@@ -268,9 +270,6 @@ def _attempt(
     def left() -> float:
         return max(0.0, budget_end - time.monotonic())
 
-    from solver.network.cpsat import ModelSpec, solve_model
-    from solver.network.glue import glue
-
     n = problem.size
     cells = tuple(region(n, target))
     if len(cells) * len(problem.classes) > MAX_MODEL_SIZE:
@@ -450,8 +449,6 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
     if method == "exact" or (method == "auto" and k <= CONFIRM_LIMIT):
         # The plain-box CP-SAT model below is weak; up to 10 cards our own search does better.
         return _exact(problem, clock, bound, value, layout, pieces=True)
-    from solver.network.cpsat import ModelSpec, solve_model
-
     # Pieces side by side, each turned to be at most as wide as tall, with a gap between:
     # k rows and 1.25 k columns hold every arrangement of k cards in pieces of 2 or more
     # (cards without a Trick are set apart).
