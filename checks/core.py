@@ -17,13 +17,14 @@ from typing import Any
 import z3
 
 from checks.result import CheckResult, Counterexample, Proved, Unknown, Violated
+from model.common.errors import OutOfTime
 
 #: Z3 is asked for the same answer on every run: one fixed seed.
 SEED = 0
 
 
-class TimeUp(Exception):
-    """Z3 gave no answer within the time left (or gave up)."""
+class TimeUp(OutOfTime):
+    """Z3 gave no answer within the time left (or gave up): the project's one time-out, for proofs."""
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
