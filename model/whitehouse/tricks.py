@@ -31,6 +31,9 @@ from model.whitehouse.network.arrangement import (
 )
 
 Cell = tuple[int, int]
+#: A network's canonical form: its number of Supporters and, for each Event, the ranks of the
+#: Supporters it lists.
+CanonicalKey = tuple[int, tuple[tuple[int, ...], ...]]
 
 
 def upper_bound(network: Network) -> int:
@@ -55,7 +58,7 @@ def upper_bound(network: Network) -> int:
     return min(pairs, by_events, by_supporters, edges)
 
 
-def canonical_key(network: Network) -> tuple:
+def canonical_key(network: Network) -> CanonicalKey:
     """A key equal for networks that differ only in card names: Supporters ranked by number,
     each Event reduced to the ranks of the Supporters of this network it lists."""
     rank = {s.id: i for i, s in enumerate(sorted(network.supporters, key=lambda s: s.id))}
@@ -131,7 +134,7 @@ class TrickOracle:
         self._solve = solve
         #: The solver's entry search, for entries after rearranging under ``every_card_matched``.
         self.rearrange = rearrange
-        self._cache: dict[tuple, tuple[int, tuple[Cell, ...], str]] = {}
+        self._cache: dict[CanonicalKey, tuple[int, tuple[Cell, ...], str]] = {}
         #: How many answers came from each source (bound, cache, solver).
         self.stats: dict[str, int] = {"bound": 0, "cache": 0, "solver": 0}
 
