@@ -30,6 +30,8 @@ ActionName: TypeAlias = Literal[
     "remove_own", "steal", "swap", "take_row", "force_move", "draw", "reshuffle", "reverse", "gridlock", "lies",
     "deflection",
 ]
+#: A parameter an action's card carries (``Action``'s fields).
+ActionParam: TypeAlias = Literal["kind", "row", "to", "deck", "count"]
 #: Whom a Distraction is played "against": the target, yourself, both, or nobody ("").
 Against: TypeAlias = Literal["target", "self", "both", ""]
 #: Where force_move sends the card: the bottom of its deck, or the next player's Active Hand.
@@ -47,7 +49,7 @@ class ActionType:
     #: The type's name, as written in catalogues.
     name: ActionName
     #: The parameters a card of this type carries.
-    params: tuple[str, ...]
+    params: tuple[ActionParam, ...]
     #: Whom it is played "against" (the rulebook's definition): "target", "self", "both", or "".
     against: Against
     #: When it fizzles ("there is no card to remove, steal, swap, take or draw"), or "never".

@@ -1,4 +1,5 @@
-"""The state and the moves of the White House intern game (frozen values, no behaviour).
+"""The state and the moves of the White House intern game (frozen values; the rules live in the
+engine), and the names of every closed set of values they hold.
 
 A state is a snapshot of the whole table: the three decks (top first; cards go to the bottom), the
 three rows (slot 0 is closest to its deck, slot 2 furthest), every player's Active Hand, Locked
@@ -126,7 +127,7 @@ class Arrival:
     asked: tuple[int, ...] = ()
     #: The seat that played Lies against this card, during "block".
     liar: int | None = None
-    #: The seat a swap came from, for the "shared" win of a swap.
+    #: Whether a swap brought it, for the "shared" win of a swap.
     swap: bool = False
 
 

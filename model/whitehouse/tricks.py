@@ -12,6 +12,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from model.common.errors import OutOfTime
 from model.whitehouse.network.arrangement import (
@@ -34,6 +35,8 @@ Cell = tuple[int, int]
 #: A network's canonical form: its number of Supporters and, for each Event, the ranks of the
 #: Supporters it lists.
 CanonicalKey = tuple[int, tuple[tuple[int, ...], ...]]
+#: Where an answer of ``TrickOracle.total`` came from.
+AnswerSource = Literal["bound", "cache", "solver"]
 
 
 def upper_bound(network: Network) -> int:
@@ -136,7 +139,7 @@ class TrickOracle:
         self.rearrange = rearrange
         self._cache: dict[CanonicalKey, tuple[int, tuple[Cell, ...], str]] = {}
         #: How many answers came from each source (bound, cache, solver).
-        self.stats: dict[str, int] = {"bound": 0, "cache": 0, "solver": 0}
+        self.stats: dict[AnswerSource, int] = {"bound": 0, "cache": 0, "solver": 0}
 
     def total(self, network: Network, known: Arrangement | None = None) -> Total:
         """The proven maximum of ``network``; ``known`` is a legal arrangement of it, if any:
