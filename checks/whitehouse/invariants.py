@@ -16,16 +16,19 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import z3
 
 from checks.core import Context, Invariant, concrete, count, pick, read
 from checks.result import Counterexample
 
+if TYPE_CHECKING:
+    from model.whitehouse.state import Slot
+
 GAME = "whitehouse"
 EMPTY = 0  # a symbolic slot holding 0 is empty (card IDs are positive)
-SLOT_NAMES = ("closest", "middle", "furthest")
+SLOT_NAMES: tuple[Slot, Slot, Slot] = ("closest", "middle", "furthest")
 MAX_DECK, MAX_HAND = 3, 3
 
 
@@ -57,7 +60,7 @@ def z3_refill(row: Sequence[Any], deck: Sequence[Any], filled: Sequence[bool], e
     return row, deck, filled
 
 
-def z3_can_take(filled: Any, hand_size: Any, slot: Any, cost: Callable = z3_cost) -> Any:
+def z3_can_take(filled: Any, hand_size: Any, slot: Any, cost: Callable[[Any], Any] = z3_cost) -> Any:
     """A take move exists for the slot: it holds a card and the hand can pay its cost."""
     return z3.And(filled, hand_size >= cost(slot))
 
@@ -66,10 +69,10 @@ def z3_can_take(filled: Any, hand_size: Any, slot: Any, cost: Callable = z3_cost
 class RowsEncoding:
     """The Z3 encodings of the row rule functions (replaceable one by one)."""
 
-    cost: Callable = z3_cost
-    take_from_row: Callable = z3_take_from_row
-    refill: Callable = z3_refill
-    can_take: Callable = z3_can_take
+    cost: Callable[[Any], Any] = z3_cost
+    take_from_row: Callable[..., tuple[list[Any], Any]] = z3_take_from_row
+    refill: Callable[..., tuple[list[Any], list[Any], list[bool]]] = z3_refill
+    can_take: Callable[..., Any] = z3_can_take
 
 
 # --- the cases of a take ----------------------------------------------------------------------
@@ -89,7 +92,8 @@ class Shape:
 def shapes() -> list[Shape]:
     out = []
     for deck in range(MAX_DECK + 1):
-        for filled in itertools.product((False, True), repeat=3):
+        for a, b, c in itertools.product((False, True), repeat=3):
+            filled = (a, b, c)
             for hand in range(MAX_HAND + 1):
                 for slot in range(3):
                     if not filled[slot]:
@@ -168,7 +172,8 @@ def replay_take(rules: Any, shape: Shape, deck: list[int], row: list[int | None]
         catalogue=catalogue, rules=rules,
         players=(Player(supporters=tuple(hand)), Player()),
         decks=(tuple(deck), tuple(events[3:]), tuple(distractions[3:])),
-        rows=(tuple(row), tuple(events[:3]), tuple(distractions[:3])),
+        rows=((row[0], row[1], row[2]), (events[0], events[1], events[2]),
+              (distractions[0], distractions[1], distractions[2])),
         current=0, phase="supporter", round_order=(0, 1),
     )
     move = TakeMove("supporter", SLOT_NAMES[shape.slot], tuple(hand[i] for i in shape.discards))
@@ -178,7 +183,7 @@ def replay_take(rules: Any, shape: Shape, deck: list[int], row: list[int | None]
     return state, move, legal, after
 
 
-def _decode_shape(model: z3.ModelRef, sym: Symbols, shape: Shape) -> tuple[list, list, list]:
+def _decode_shape(model: z3.ModelRef, sym: Symbols, shape: Shape) -> tuple[list[int], list[int | None], list[int]]:
     from model.whitehouse.cards import sample_catalogue
 
     # Map the symbolic IDs onto real Supporter numbers, keeping their order.
@@ -191,7 +196,7 @@ def _decode_shape(model: z3.ModelRef, sym: Symbols, shape: Shape) -> tuple[list,
     return deck, row, hand
 
 
-def _draw_table(deck: list, row: list, hand: list) -> str:
+def _draw_table(deck: list[int], row: list[int | None], hand: list[int]) -> str:
     slots = " ".join("__" if c is None else f"S{c}" for c in row)
     return (f"Supporter Deck (top first): {' '.join(f'S{c}' for c in deck) or 'empty'}\n"
             f"Supporter row (closest .. furthest): {slots}\n"
@@ -200,7 +205,7 @@ def _draw_table(deck: list, row: list, hand: list) -> str:
 
 def _case_counterexample(
     ctx: Context, violation: Callable[[Take, Shape], Any]
-) -> tuple[Shape, list, list, list] | None:
+) -> tuple[Shape, list[int], list[int | None], list[int]] | None:
     """Ask Z3 for a take, over every row shape, that breaks ``violation``; decoded as the shape
     and the deck, row and hand it needs, or None when no take does."""
     enc: RowsEncoding = ctx.z3
@@ -221,7 +226,7 @@ def _case_counterexample(
     return (shape, *_decode_shape(model, sym, shape))
 
 
-def _cards_of(state: Any) -> list:
+def _cards_of(state: Any) -> list[int]:
     player = state.players[0]
     return sorted(list(state.decks[0]) + [c for c in state.rows[0] if c is not None]
                   + list(player.supporters))
@@ -336,7 +341,8 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     case = z3.Int("case")
     values = {v: ids[i] for i, v in enumerate(sym.deck + sym.row + sym.hand)}
     pins = [v == n for v, n in values.items()]
-    options, results = [], []
+    options: list[Any] = []
+    results: list[tuple[Any, Any]] = []
     for index, shape in enumerate(shapes()):
         take = encode_take(enc, sym, shape, ctx.rules.empty_deck)
         deck = [values[v] for v in sym.deck[:shape.deck]]
@@ -361,7 +367,7 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     for size in range(MAX_HAND + 1):
         for s in range(3):
             for f in (False, True):
-                from model.whitehouse.engine import COST
+                from model.whitehouse.table import COST
                 python = f and size >= COST[SLOT_NAMES[s]]
                 options.append(z3.And(case == -1 - (size * 6 + s * 2 + int(f)), hand_size == size,
                                       slot == s, filled == f,
@@ -376,7 +382,7 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     if index < 0:
         code = -1 - index
         size, s, f = code // 6, (code % 6) // 2, bool(code % 2)
-        from model.whitehouse.engine import COST
+        from model.whitehouse.table import COST
         return Counterexample(
             {"hand": size, "slot": SLOT_NAMES[s], "filled": f},
             f"a hand of {size} Supporters, the {SLOT_NAMES[s]} slot {'holds a card' if f else 'empty'}",

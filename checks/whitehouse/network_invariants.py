@@ -47,7 +47,7 @@ def z3_adjacent(a: Card, b: Card) -> Any:
     )
 
 
-def z3_count_tricks(cards: Sequence[Card], match: Match, adjacent: Callable = z3_adjacent) -> Any:
+def z3_count_tricks(cards: Sequence[Card], match: Match, adjacent: Callable[[Card, Card], Any] = z3_adjacent) -> Any:
     """``count_tricks``: the bordering pairs of a Supporter and an Event that lists it."""
     return count(
         z3.And(adjacent(cards[i], cards[j]), cards[i].supporter != cards[j].supporter, match(i, j))
@@ -55,7 +55,7 @@ def z3_count_tricks(cards: Sequence[Card], match: Match, adjacent: Callable = z3
     )
 
 
-def z3_legal(cards: Sequence[Card], match: Match, adjacent: Callable = z3_adjacent) -> Any:
+def z3_legal(cards: Sequence[Card], match: Match, adjacent: Callable[[Card, Card], Any] = z3_adjacent) -> Any:
     """``check_arrangement`` (borders): no Supporter borders an Event that does not list it."""
     return z3.And([
         z3.Implies(z3.And(adjacent(cards[i], cards[j]), cards[i].supporter != cards[j].supporter),
@@ -65,7 +65,7 @@ def z3_legal(cards: Sequence[Card], match: Match, adjacent: Callable = z3_adjace
 
 
 def z3_may_enter(new: Card, cards: Sequence[Card], match_new: Callable[[int], Any],
-                 adjacent: Callable = z3_adjacent) -> Any:
+                 adjacent: Callable[[Card, Card], Any] = z3_adjacent) -> Any:
     """``entry_cells``: an empty cell that borders a card already there and no non-matching card
     of the other kind (any cell when the network is empty)."""
     if not cards:
@@ -83,16 +83,16 @@ def z3_may_enter(new: Card, cards: Sequence[Card], match_new: Callable[[int], An
 class TricksEncoding:
     """The Z3 encodings of the Locked Network rule functions (replaceable one by one)."""
 
-    adjacent: Callable = z3_adjacent
-    count_tricks: Callable = z3_count_tricks
-    legal: Callable = z3_legal
-    may_enter: Callable = z3_may_enter
+    adjacent: Callable[[Card, Card], Any] = z3_adjacent
+    count_tricks: Callable[..., Any] = z3_count_tricks
+    legal: Callable[..., Any] = z3_legal
+    may_enter: Callable[..., Any] = z3_may_enter
 
 
 # --- symbolic arrangements and their decoding ----------------------------------------------
 
 
-def symbolic(n: int, box: int, prefix: str = "c", ordered: bool = True) -> tuple[list[Card], dict]:
+def symbolic(n: int, box: int, prefix: str = "c", ordered: bool = True) -> tuple[list[Card], dict[str, Any]]:
     """``n`` cards on distinct cells of a ``box`` x ``box`` grid, and a free match relation.
     With ``ordered`` the cards are sorted by (row, column) and the layout touches row 0 and
     column 0: every arrangement is a translation of one such (borders do not move)."""
@@ -114,7 +114,7 @@ def symbolic(n: int, box: int, prefix: str = "c", ordered: bool = True) -> tuple
     return cards, {"matches": matches, "facts": facts}
 
 
-def match_of(matches: dict) -> Match:
+def match_of(matches: dict[tuple[int, int], Any]) -> Match:
     return lambda i, j: matches[(min(i, j), max(i, j))]
 
 
@@ -140,14 +140,14 @@ class Layout:
     def network(self) -> tricks.Network:
         """Supporters 1.. and Events E1.., each Event listing the Supporters it matches."""
         refs = self.refs()
-        supporters = tuple(tricks.Supporter(r.id) for r in refs if r.kind == tricks.SUPPORTER)
+        numbers = {i: r.id for i, r in enumerate(refs) if r.kind == tricks.SUPPORTER and isinstance(r.id, int)}
+        supporters = tuple(tricks.Supporter(number) for number in numbers.values())
         events = []
         for i, ref in enumerate(refs):
             if ref.kind != tricks.EVENT:
                 continue
             listed = frozenset(
-                refs[j].id for j in range(len(refs))
-                if refs[j].kind == tricks.SUPPORTER and (min(i, j), max(i, j)) in self.matches
+                number for j, number in numbers.items() if (min(i, j), max(i, j)) in self.matches
             )
             events.append(tricks.Event(ref.id, listed))
         return tricks.Network(supporters, tuple(events))
@@ -157,7 +157,7 @@ class Layout:
         chosen = range(len(refs) if upto is None else upto)
         return tricks.Arrangement(tuple(tricks.Placement(refs[i], *self.cells[i]) for i in chosen))
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         network = self.network()
         return {
             "supporters": [{"id": s.id} for s in network.supporters],
@@ -187,7 +187,7 @@ class Layout:
         return "\n".join(lines + (["(" + "; ".join(listed) + ")"] if listed else []))
 
 
-def decode(model: z3.ModelRef, cards: Sequence[Card], matches: dict) -> Layout:
+def decode(model: z3.ModelRef, cards: Sequence[Card], matches: dict[tuple[int, int], Any]) -> Layout:
     return Layout(
         [(read(model, c.row), read(model, c.col)) for c in cards],
         [read(model, c.supporter) for c in cards],
@@ -264,7 +264,7 @@ def check_total_bound(ctx: Context) -> Counterexample | None:
 FEWEST_FOR_SEVEN = 6
 
 
-def _seven_query(ctx: Context, n: int) -> tuple[z3.Solver, list[Card], dict, Any]:
+def _seven_query(ctx: Context, n: int) -> tuple[z3.Solver, list[Card], dict[str, Any], Any]:
     enc: TricksEncoding = ctx.z3
     cards, extra = symbolic(n, n, prefix=f"w{n}c")
     match = match_of(extra["matches"])
@@ -381,7 +381,7 @@ def check_encodings(ctx: Context) -> Counterexample | None:
         match = match_of(extra["matches"])
         outputs = [enc.count_tricks(cards, match, enc.adjacent), enc.legal(cards, match, enc.adjacent)]
         if n > 1:
-            outputs.append(enc.may_enter(cards[-1], cards[:-1], lambda i, n=n: match(i, n - 1),
+            outputs.append(enc.may_enter(cards[-1], cards[:-1], lambda i, n=n, match=match: match(i, n - 1),
                                          enc.adjacent))
         cases = []
         for placed in itertools.permutations(cells, n):
@@ -413,12 +413,12 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     return None
 
 
-def _python_outputs(layout: Layout, n: int) -> list:
+def _python_outputs(layout: Layout, n: int) -> list[int | bool]:
     network = layout.network()
     arrangement = layout.arrangement()
     tricks_now = tricks.count_tricks(network, arrangement)
     report = tricks.check_arrangement(network, arrangement, tricks.TricksRules(connected=False))
-    out: list = [tricks_now, report.legal]
+    out: list[int | bool] = [tricks_now, report.legal]
     if n > 1:
         entries = tricks.entry_cells(network, layout.arrangement(n - 1), layout.refs()[-1])
         out.append(any((e.row, e.col) == layout.cells[-1] for e in entries))
@@ -435,7 +435,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         "Each border between a matching Supporter and Event is one Trick.",
         f"every arrangement of 1-{EQ_CARDS} cards on a {EQ_BOX} x {EQ_BOX} grid, every kind "
         "and match pattern",
-        ("model.whitehouse.network.arrangement.count_tricks", "model.whitehouse.network.arrangement.check_arrangement", "model.whitehouse.network.arrangement.entry_cells"),
+        ("model.whitehouse.network.arrangement.count_tricks", "model.whitehouse.network.arrangement.check_arrangement",
+         "model.whitehouse.network.arrangement.entry_cells"),
         check_encodings,
     ),
     Invariant(

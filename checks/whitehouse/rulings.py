@@ -21,7 +21,7 @@ RULINGS_PACKAGE = "checks.whitehouse"
 RULINGS_DIR = ("data",)
 
 
-def load_rulings() -> list[dict]:
+def load_rulings() -> list[dict[str, Any]]:
     """Every ruling file, sorted by file name."""
     folder = resources.files(RULINGS_PACKAGE).joinpath(*RULINGS_DIR)
     found = []
@@ -40,7 +40,7 @@ def _project(actual: Any, template: Any) -> Any:
     return actual
 
 
-def _entry(situation: dict, rules: dict) -> dict:
+def _entry(situation: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
     from model.whitehouse.network.arrangement import (
         EVENT,
         SUPPORTER,
@@ -67,7 +67,8 @@ def _entry(situation: dict, rules: dict) -> dict:
         ref = CardRef(EVENT, card["event"])
     network = Network(tuple(supporters), tuple(events))
     placements = tuple(
-        Placement(CardRef(SUPPORTER, p["supporter"]) if "supporter" in p else CardRef(EVENT, p["event"]), p["row"], p["col"])
+        Placement(CardRef(SUPPORTER, p["supporter"]) if "supporter" in p else CardRef(EVENT, p["event"]),
+                  p["row"], p["col"])
         for p in situation["arrangement"]
     )
     arrangement = Arrangement(placements)
@@ -79,7 +80,7 @@ def _entry(situation: dict, rules: dict) -> dict:
     }
 
 
-def _game(ruling: dict) -> dict:
+def _game(ruling: dict[str, Any]) -> dict[str, Any]:
     from model.whitehouse.log import load_log, move_to_json, replay
     from model.whitehouse.report import replay_json
     from solver.network.oracle import trick_oracle
@@ -96,7 +97,7 @@ def _game(ruling: dict) -> dict:
     result = replay(loaded)
     answer = replay_json(result)
     state = result.state
-    from model.whitehouse.engine import decider
+    from model.whitehouse.table import decider
 
     seat = decider(state)
     return {
@@ -107,14 +108,15 @@ def _game(ruling: dict) -> dict:
     }
 
 
-def evaluate(ruling: dict) -> dict:
+def evaluate(ruling: dict[str, Any]) -> dict[str, Any]:
     """The actual outcome of a ruling's situation, in the shape of its ``expected``."""
     situation = ruling["situation"]
     actual = _entry(situation, ruling.get("rules", {})) if situation["kind"] == "entry" else _game(ruling)
-    return _project(actual, ruling["expected"])
+    projected: dict[str, Any] = _project(actual, ruling["expected"])
+    return projected
 
 
-def differences(ruling: dict) -> list[str]:
+def differences(ruling: dict[str, Any]) -> list[str]:
     """Where the actual outcome differs from the expected one (empty when the ruling holds)."""
     actual = evaluate(ruling)
     found: list[str] = []

@@ -10,17 +10,32 @@ it fizzles.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeAlias, cast, overload
 
-from model.common.errors import InputError
-from model.whitehouse.network.arrangement import Event, Supporter
+from model.common.errors import InputError, join_path
+from model.common.jsonio import validation_error
+from model.whitehouse.network.arrangement import Event, Kind, Supporter
 
-HandKind = Literal["supporter", "event"]
-DeckKind = Literal["supporter", "event", "distraction"]
+#: A hand card's kind (and a Locked Network card's): Supporter or Event.
+HandKind: TypeAlias = Kind
+
+#: A deck (and its row): Supporters, Events, Distractions.
+DeckKind: TypeAlias = Literal["supporter", "event", "distraction"]
 KINDS: tuple[DeckKind, ...] = ("supporter", "event", "distraction")
+#: The type of a Distraction's action.
+ActionName: TypeAlias = Literal[
+    "remove_own", "steal", "swap", "take_row", "force_move", "draw", "reshuffle", "reverse", "gridlock", "lies",
+    "deflection",
+]
+#: A parameter an action's card carries (``Action``'s fields).
+ActionParam: TypeAlias = Literal["kind", "row", "to", "deck", "count"]
+#: Whom a Distraction is played "against": the target, yourself, both, or nobody ("").
+Against: TypeAlias = Literal["target", "self", "both", ""]
+#: Where force_move sends the card: the bottom of its deck, or the next player's Active Hand.
+Destination: TypeAlias = Literal["deck", "next_player"]
 
 #: The smallest and largest player counts a catalogue is checked for (more if the cards suffice).
 MIN_PLAYERS = 2
@@ -32,18 +47,18 @@ class ActionType:
     """What one type of Distraction action does (metadata, as data)."""
 
     #: The type's name, as written in catalogues.
-    name: str
+    name: ActionName
     #: The parameters a card of this type carries.
-    params: tuple[str, ...]
+    params: tuple[ActionParam, ...]
     #: Whom it is played "against" (the rulebook's definition): "target", "self", "both", or "".
-    against: str
+    against: Against
     #: When it fizzles ("there is no card to remove, steal, swap, take or draw"), or "never".
     fizzles: str
     #: Whether the card stays in play (Gridlock, Lies, Deflection) instead of going to the bottom.
     stays: bool = False
 
 
-ACTION_TYPES: dict[str, ActionType] = {
+ACTION_TYPES: dict[ActionName, ActionType] = {
     t.name: t
     for t in (
         ActionType("remove_own", ("kind",), "self",
@@ -73,14 +88,14 @@ class Action:
     """The action printed on a Distraction card."""
 
     #: One of ``ACTION_TYPES``.
-    type: str
+    type: ActionName
     #: remove_own, steal, swap, force_move: which kind of hand card ("supporter" or "event").
     kind: HandKind | None = None
     #: take_row: the face-up row taken from ("supporter" or "event").
     row: HandKind | None = None
     #: force_move: where the card goes: "deck" (bottom of its deck) or "next_player" (the Active
     #: Hand of the player after the target in the direction of play).
-    to: Literal["deck", "next_player"] | None = None
+    to: Destination | None = None
     #: draw, reshuffle: which deck.
     deck: DeckKind | None = None
     #: draw: how many cards (1 to 3).
@@ -89,7 +104,7 @@ class Action:
     def describe(self) -> str:
         """The action in a few words, for reports."""
         kind = self.kind or self.row or self.deck or ""
-        words = {
+        words: dict[ActionName, str] = {
             "remove_own": f"remove a {kind} from your own Active Hand",
             "steal": f"steal a {kind} from another player",
             "swap": f"swap a {kind} with another player",
@@ -130,6 +145,10 @@ class Catalogue:
     distractions: tuple[Distraction, ...]
     #: The catalogue's name (for reports).
     name: str = ""
+    # The cards by ID, filled in from the three tuples.
+    _supporters: dict[int, Supporter] = field(init=False, repr=False, compare=False)
+    _events: dict[int | str, Event] = field(init=False, repr=False, compare=False)
+    _distractions: dict[str, Distraction] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_supporters", {s.id: s for s in self.supporters})
@@ -137,24 +156,36 @@ class Catalogue:
         object.__setattr__(self, "_distractions", {d.id: d for d in self.distractions})
 
     def supporter(self, number: int) -> Supporter:
-        return self._supporters[number]  # type: ignore[attr-defined]
+        return self._supporters[number]
 
     def event(self, event_id: str) -> Event:
-        return self._events[event_id]  # type: ignore[attr-defined]
+        return self._events[event_id]
 
     def distraction(self, card_id: str) -> Distraction:
-        return self._distractions[card_id]  # type: ignore[attr-defined]
+        return self._distractions[card_id]
 
     def has(self, kind: DeckKind, card: int | str) -> bool:
-        table = {"supporter": self._supporters, "event": self._events,  # type: ignore[attr-defined]
-                 "distraction": self._distractions}[kind]  # type: ignore[attr-defined]
+        tables: dict[DeckKind, dict[Any, Any]] = {
+            "supporter": self._supporters, "event": self._events, "distraction": self._distractions,
+        }
+        table = tables[kind]
         return card in table and type(card) is (int if kind == "supporter" else str)
 
-    def ids(self, kind: DeckKind) -> tuple:
+    @overload
+    def ids(self, kind: Literal["supporter"]) -> tuple[int, ...]: ...
+
+    @overload
+    def ids(self, kind: Literal["event", "distraction"]) -> tuple[str, ...]: ...
+
+    @overload
+    def ids(self, kind: DeckKind) -> tuple[int, ...] | tuple[str, ...]: ...
+
+    def ids(self, kind: DeckKind) -> tuple[int, ...] | tuple[str, ...]:
         if kind == "supporter":
             return tuple(s.id for s in self.supporters)
         if kind == "event":
-            return tuple(e.id for e in self.events)
+            # A catalogue's Events have text IDs (its schema says so); a network's may be numbers.
+            return tuple(cast(str, e.id) for e in self.events)
         return tuple(d.id for d in self.distractions)
 
     def max_players(self) -> int:
@@ -167,7 +198,9 @@ class Catalogue:
 
 
 @cache
-def _schema_models() -> Any:
+def schema_models() -> Any:
+    """The pydantic model of a catalogue document (``log.py`` nests it in a game log)."""
+    # pydantic is imported here, not at the top, so that ``verify --help`` stays fast.
     from pydantic import BaseModel, ConfigDict, Field
 
     strict = ConfigDict(extra="forbid", strict=True)
@@ -251,19 +284,17 @@ def _schema_models() -> Any:
     return CatalogueIn
 
 
-def catalogue_schema() -> dict:
+def catalogue_schema() -> dict[str, Any]:
     """The JSON Schema of a catalogue file."""
-    return _schema_models().model_json_schema()
+    schema: dict[str, Any] = schema_models().model_json_schema()
+    return schema
 
 
 def parse_catalogue(source: str, data: Any, path: str = "") -> Catalogue:
     """Validate a catalogue document and build the Catalogue; errors name the JSON path."""
-    from pydantic import ValidationError
+    from pydantic import ValidationError  # here, not at the top: ``verify --help`` stays fast
 
-    from model.common.errors import join_path
-    from model.common.jsonio import validation_error
-
-    model = _schema_models()
+    model = schema_models()
     try:
         parsed = model.model_validate(data)
     except ValidationError as error:
@@ -315,10 +346,11 @@ def parse_catalogue(source: str, data: Any, path: str = "") -> Catalogue:
 SAMPLE = "whitehouse-sample-catalogue.json"
 
 
-def sample_catalogue_data() -> dict:
+def sample_catalogue_data() -> dict[str, Any]:
     """The shipped sample catalogue (illustrative) as a JSON document."""
     text = resources.files("model.whitehouse").joinpath("data", SAMPLE).read_text(encoding="utf-8")
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 def sample_catalogue() -> Catalogue:

@@ -2,8 +2,9 @@
 
 ``Engine.legal_moves(state)`` is the one source of truth: ``Engine.apply`` accepts exactly the
 moves it lists and refuses every other one with an ``IllegalMove`` that names the rule broken and
-quotes the rulebook (``Engine.explain`` finds which). Rule options come in a ``WhitehouseRules``
-object; the Trick total of a network comes from a ``TrickOracle`` (the solver behind a cache).
+quotes the rulebook (``Engine.explain`` finds which, with ``model.whitehouse.judge``). Rule options
+come in a ``WhitehouseRules`` object; the Trick total of a network comes from a ``TrickOracle``
+(the solver behind a cache).
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from itertools import combinations
+from typing import TypeVar, cast
 
-from model.whitehouse.cards import ACTION_TYPES, Catalogue
+from model.common.outcome import Outcome
+from model.whitehouse.cards import ACTION_TYPES, Action, Catalogue, HandKind
+from model.whitehouse.judge import judge
 from model.whitehouse.network.arrangement import EVENT, SUPPORTER, WINNING_TRICKS, Arrangement, CardRef, Network
-from model.whitehouse.rules import IllegalMove, WhitehouseRules
+from model.whitehouse.rules import DEFAULT_RULES, IllegalMove, WhitehouseRules
 from model.whitehouse.state import (
     KIND_INDEX,
     KIND_NAMES,
@@ -22,9 +26,13 @@ from model.whitehouse.state import (
     SLOTS,
     AcceptLies,
     Arrival,
+    ArrivalKind,
     BlockLies,
     CardId,
+    Choice,
     D,
+    DeckIndex,
+    Decks,
     E,
     EndAction,
     Keep,
@@ -38,16 +46,34 @@ from model.whitehouse.state import (
     PlayLies,
     PutAway,
     Refill,
+    Row,
+    Rows,
     S,
     SharedWin,
+    SlotIndex,
+    Stage,
     State,
+    Step,
     Take,
     kind_of,
+    with_deck,
+    with_row,
+)
+from model.whitehouse.table import (
+    COST,
+    add_to_hand,
+    decider,
+    lies_candidates,
+    play_order,
+    remove_from_hand,
+    replace,
 )
 from model.whitehouse.tricks import TrickOracle, pair_entry, rearranged_entry, single_entry
 
-#: Cost in discarded cards of each slot.
-COST = {"furthest": 0, "middle": 1, "closest": 2}
+T = TypeVar("T")
+
+__all__ = ["COST", "Engine", "SetupError", "check_redeal_stops", "decider", "new_game", "outcome", "play_order",
+           "replace", "shuffled_decks"]
 
 
 class SetupError(ValueError):
@@ -57,15 +83,15 @@ class SetupError(ValueError):
 # --- setup ---------------------------------------------------------------------------------------
 
 
-def shuffled_decks(catalogue: Catalogue, seed: int) -> tuple[tuple, tuple, tuple]:
+def shuffled_decks(catalogue: Catalogue, seed: int) -> Decks:
     """The three decks shuffled by ``seed`` (deterministic), top card first."""
     rng = random.Random(seed)
-    decks = []
+    decks: list[tuple[CardId, ...]] = []
     for kind in KIND_NAMES:
-        cards = list(catalogue.ids(kind))
+        cards: list[CardId] = list(catalogue.ids(kind))
         rng.shuffle(cards)
         decks.append(tuple(cards))
-    return tuple(decks)  # type: ignore[return-value]
+    return cast(Decks, tuple(decks))
 
 
 def check_redeal_stops(catalogue: Catalogue) -> None:
@@ -82,8 +108,8 @@ def check_redeal_stops(catalogue: Catalogue) -> None:
 def new_game(
     catalogue: Catalogue,
     players: int,
-    rules: WhitehouseRules = WhitehouseRules(),
-    decks: tuple[tuple, tuple, tuple] | None = None,
+    rules: WhitehouseRules = DEFAULT_RULES,
+    decks: Decks | None = None,
     shuffle_seed: int = 0,
 ) -> State:
     """Set the table up exactly as written: the deal (with the redeal of a matching pair), the three
@@ -96,9 +122,10 @@ def new_game(
             "per player plus three for its row)"
         )
     check_redeal_stops(catalogue)
-    supporters, events, distractions = (list(deck) for deck in (decks or shuffled_decks(catalogue, 0)))
+    supporter_deck, event_deck, distraction_deck = decks or shuffled_decks(catalogue, 0)
+    supporters, events, distractions = list(supporter_deck), list(event_deck), list(distraction_deck)
     hands = []
-    for seat in range(players):
+    for _seat in range(players):
         supporter = supporters.pop(0)
         tries = 0
         while True:
@@ -114,11 +141,10 @@ def new_game(
                     f"the redeal never stops: every Event left in the deck lists Supporter {supporter}"
                 )
         hands.append(Player(supporters=(supporter,), events=(event,)))
-    rows = []
-    for deck in (supporters, events, distractions):
-        if len(deck) < 3:
-            raise SetupError("a deck has fewer than three cards left for its row")
-        rows.append((deck.pop(0), deck.pop(0), deck.pop(0)))
+    if min(len(supporters), len(events), len(distractions)) < 3:
+        raise SetupError("a deck has fewer than three cards left for its row")
+    supporter_row, event_row, distraction_row = _deal_row(supporters), _deal_row(events), _deal_row(distractions)
+    rows: Rows = (supporter_row, event_row, distraction_row)
     first = max(range(players), key=lambda seat: hands[seat].supporters[0])
     order = tuple((first + i) % players for i in range(players))
     return State(
@@ -126,7 +152,7 @@ def new_game(
         rules=rules,
         players=tuple(hands),
         decks=(tuple(supporters), tuple(events), tuple(distractions)),
-        rows=tuple(rows),  # type: ignore[arg-type]
+        rows=rows,
         current=first,
         phase="supporter",
         direction=1,
@@ -139,14 +165,9 @@ def new_game(
 # --- small helpers on states ----------------------------------------------------------------------
 
 
-def replace(value, **changes):
-    """``dataclasses.replace`` for our frozen values, without its per-call introspection (the
-    engine makes hundreds of thousands of small copies; this is the hot path)."""
-    copy = object.__new__(type(value))
-    copy.__dict__.update(value.__dict__)
-    copy.__dict__.update(changes)
-    copy.__dict__.pop("_legal", None)
-    return copy
+def _deal_row(deck: list[T]) -> tuple[T, T, T]:
+    """The top three cards of ``deck``, taken off it, for its face-up row."""
+    return (deck.pop(0), deck.pop(0), deck.pop(0))
 
 
 def _set_player(state: State, seat: int, player: Player) -> State:
@@ -155,81 +176,37 @@ def _set_player(state: State, seat: int, player: Player) -> State:
     return replace(state, players=tuple(players))
 
 
-def _to_bottom(state: State, deck: int, card: CardId) -> State:
-    decks = list(state.decks)
-    decks[deck] = decks[deck] + (card,)
-    return replace(state, decks=tuple(decks))  # type: ignore[arg-type]
+def _to_bottom(state: State, deck: DeckIndex, card: CardId) -> State:
+    return replace(state, decks=with_deck(state.decks, deck, state.decks[deck] + (card,)))
 
 
-def _deck_of(card: CardId) -> int:
+def _deck_of(card: CardId) -> DeckIndex:
     return S if isinstance(card, int) else E
 
 
-def _remove_from_hand(player: Player, card: CardId) -> Player:
-    if isinstance(card, int):
-        return replace(player, supporters=tuple(c for c in player.supporters if c != card))
-    return replace(player, events=tuple(c for c in player.events if c != card))
-
-
-def _add_to_hand(player: Player, card: CardId) -> Player:
-    if isinstance(card, int):
-        return replace(player, supporters=player.supporters + (card,))
-    return replace(player, events=player.events + (card,))
-
-
-def _take_from_row(state: State, row: int, slot_index: int) -> tuple[State, CardId]:
+def _take_from_row(state: State, row: DeckIndex, slot_index: SlotIndex) -> tuple[State, CardId]:
     """Remove the card of a slot; the cards closer to the deck move one slot further, keeping
     their order, so the closest slot is the one left empty for the refill."""
-    cards = state.rows[row]
+    cards: Row = state.rows[row]
     card = cards[slot_index]
-    new_row = (None,) + cards[:slot_index] + cards[slot_index + 1:]
-    rows = list(state.rows)
-    rows[row] = new_row
-    return replace(state, rows=tuple(rows)), card  # type: ignore[arg-type]
+    assert card is not None, "only a slot that holds a card is taken from"
+    rest = cards[:slot_index] + cards[slot_index + 1:]
+    return replace(state, rows=with_row(state.rows, row, (None, rest[0], rest[1]))), card
 
 
-def _refill(state: State, row: int) -> State:
+def _refill(state: State, row: DeckIndex) -> State:
     """Draw into the empty closest slot (option empty_deck: or top every empty slot up)."""
-    cards = list(state.rows[row])
-    deck = list(state.decks[row])
+    cards: list[CardId | None] = list(state.rows[row])
+    deck: list[CardId] = list(state.decks[row])
     if state.rules.empty_deck == "top_up":
-        present = [c for c in cards if c is not None]
+        present: list[CardId | None] = [c for c in cards if c is not None]
         while len(present) < 3 and deck:
             present.insert(0, deck.pop(0))
         cards = [None] * (3 - len(present)) + present
     elif cards[0] is None and deck:
         cards[0] = deck.pop(0)
-    rows, decks = list(state.rows), list(state.decks)
-    rows[row], decks[row] = tuple(cards), tuple(deck)
-    return replace(state, rows=tuple(rows), decks=tuple(decks))  # type: ignore[arg-type]
-
-
-def play_order(state: State, start: int) -> list[int]:
-    """Every seat after ``start`` in the current direction of play (``start`` excluded)."""
-    n = len(state.players)
-    return [(start + state.direction * i) % n for i in range(1, n)]
-
-
-def decider(state: State) -> int | None:
-    """The seat whose decision the game waits for; None when the game is over."""
-    if state.ended:
-        return None
-    if state.queue:
-        head = state.queue[0]
-        assert isinstance(head, Arrival), "only arrivals wait for a decision"
-        if head.stage == "lies":
-            return _lies_candidates(state, head)[0]
-        return head.receiver
-    return state.current
-
-
-def _lies_candidates(state: State, arrival: Arrival) -> list[int]:
-    start = arrival.receiver if state.rules.lies_order == "after_receiver" else state.current
-    seats = play_order(state, start) + [start]
-    return [
-        seat for seat in seats
-        if seat != arrival.receiver and state.players[seat].lies and seat not in arrival.asked
-    ]
+    rows = with_row(state.rows, row, (cards[0], cards[1], cards[2]))
+    return replace(state, rows=rows, decks=with_deck(state.decks, row, tuple(deck)))
 
 
 # --- the engine -----------------------------------------------------------------------------------
@@ -245,15 +222,17 @@ class Engine:
         self.rules = rules
         #: Proven Trick totals (shared cache), with the solver wired in by the caller.
         self.oracle = oracle
-        self._single_entry: dict[tuple, bool] = {}
+        self._single_entry: dict[tuple[Arrangement, CardId], bool] = {}
 
     # --- networks ---
 
     def network(self, arrangement: Arrangement, extra: Iterable[CardId] = ()) -> Network:
         """The Network of an arrangement's cards plus ``extra`` cards."""
         refs = [p.card for p in arrangement.placements]
-        supporters = [r.id for r in refs if r.kind == SUPPORTER] + [c for c in extra if isinstance(c, int)]
-        events = [r.id for r in refs if r.kind == EVENT] + [c for c in extra if isinstance(c, str)]
+        supporters = [r.id for r in refs if r.kind == SUPPORTER and isinstance(r.id, int)]
+        supporters += [c for c in extra if isinstance(c, int)]
+        events = [r.id for r in refs if r.kind == EVENT and isinstance(r.id, str)]
+        events += [c for c in extra if isinstance(c, str)]
         return Network(
             tuple(self.catalogue.supporter(s) for s in supporters),
             tuple(self.catalogue.event(e) for e in events),
@@ -262,8 +241,11 @@ class Engine:
     def matches(self, a: CardId, b: CardId) -> bool:
         if isinstance(a, int) == isinstance(b, int):
             return False
-        supporter, event = (a, b) if isinstance(a, int) else (b, a)
-        return self.catalogue.event(event).lists(supporter)  # type: ignore[arg-type]
+        if isinstance(a, int) and isinstance(b, str):
+            return self.catalogue.event(b).lists(a)
+        if isinstance(b, int) and isinstance(a, str):
+            return self.catalogue.event(a).lists(b)
+        return False
 
     def entry(self, player: Player, cards: tuple[CardId, ...]) -> Arrangement | None:
         """A legal arrangement of the network with ``cards`` entered (a matching pair edge to
@@ -311,7 +293,9 @@ class Engine:
         if state.ended:
             return []
         if state.queue:
-            return self._arrival_moves(state, state.queue[0])  # type: ignore[arg-type]
+            head = state.queue[0]
+            assert isinstance(head, Arrival), "only arrivals wait for a decision"
+            return self._arrival_moves(state, head)
         moves: list[Move] = []
         if self.rules.lock_from_hand == "own_turn":
             moves.extend(self._hand_locks(state.players[state.current]))
@@ -323,23 +307,21 @@ class Engine:
             moves.append(Pass())
         return moves
 
-    def _paid(self, hand: tuple, cost: int) -> Iterable[tuple]:
-        return combinations(hand, cost)
-
-    def _take_moves(self, state: State, kind: str) -> list[Move]:
+    def _take_moves(self, state: State, kind: HandKind) -> list[Move]:
         player = state.players[state.current]
         row = state.rows[KIND_INDEX[kind]]
         moves: list[Move] = []
-        for index in (2, 1, 0):
+        for index in _FURTHEST_FIRST:
             if row[index] is None:
                 continue
             slot = SLOTS[index]
-            for discards in combinations(player.hand(kind), COST[slot]):
+            hand: tuple[CardId, ...] = player.hand(kind)
+            for discards in combinations(hand, COST[slot]):
                 moves.append(Take(kind, slot, discards))
         return moves
 
-    def _cost_options(self, player: Player, cost: int) -> list[tuple]:
-        both = player.supporters + player.events
+    def _cost_options(self, player: Player, cost: int) -> list[tuple[CardId, ...]]:
+        both: tuple[CardId, ...] = player.supporters + player.events
         options = list(combinations(both, cost))
         if cost == 2 and not self.rules.mixed_distraction_cost:
             options = [c for c in options if kind_of(c[0]) == kind_of(c[1])]
@@ -350,7 +332,7 @@ class Engine:
         player = state.players[seat]
         row = state.rows[D]
         moves: list[Move] = []
-        for index in (2, 1, 0):
+        for index in _FURTHEST_FIRST:
             card = row[index]
             if card is None:
                 continue
@@ -358,29 +340,33 @@ class Engine:
             for discards in self._cost_options(player, COST[slot]):
                 paid = player
                 for c in discards:
-                    paid = _remove_from_hand(paid, c)
-                for choice in self._choices(state, seat, paid, card, index):
+                    paid = remove_from_hand(paid, c)
+                for choice in self.choices(state, seat, paid, card):
                     moves.append(Play(slot, discards, **choice))
         return moves
 
-    def _choices(self, state: State, seat: int, paid: Player, card: str, index: int) -> list[dict]:
+    def choices(self, state: State, seat: int, paid: Player, card: str) -> list[Choice]:
         """The ways to play Distraction ``card`` once its cost is paid (``paid`` is the hand after
         paying); a single empty choice when there is nothing to choose or it fizzles."""
         action = self.catalogue.distraction(card).action
         others = play_order(state, seat)
         hands = {s: (paid if s == seat else state.players[s]) for s in range(len(state.players))}
         kind = action.kind
-        found: list[dict] = []
+        found: list[Choice] = []
         if action.type == "remove_own":
+            assert kind is not None
             found = [{"card": c} for c in paid.hand(kind)]
         elif action.type in ("steal", "force_move"):
+            assert kind is not None
             found = [{"target": t, "card": c} for t in others for c in hands[t].hand(kind)]
         elif action.type == "swap":
+            assert kind is not None
             found = [
                 {"target": t, "card": c, "give": g}
                 for g in paid.hand(kind) for t in others for c in hands[t].hand(kind)
             ]
         elif action.type == "take_row":
+            assert action.row is not None
             row = state.rows[KIND_INDEX[action.row]]
             found = [{"card": c} for c in row if c is not None]
         elif action.type == "gridlock":
@@ -402,18 +388,18 @@ class Engine:
             return [BlockLies(), AcceptLies()]
         player = state.players[arrival.receiver]
         if arrival.stage == "more":
-            locks = [
+            more: list[Move] = [
                 Lock(card) for card in player.hand("event" if arrival.kind == "supporter" else "supporter")
                 if self.matches(card, arrival.card) and self.can_enter(player, (card,))
             ]
-            return locks + [Keep()]
-        locks = self._arrival_locks(player, arrival.card)
+            return more + [Keep()]
+        locks: list[Move] = self._arrival_locks(player, arrival.card)
         if locks and not self.rules.lock_optional:
             return locks
         return locks + [Keep()]
 
     def _arrival_locks(self, player: Player, card: CardId) -> list[Move]:
-        other = "event" if isinstance(card, int) else "supporter"
+        other: HandKind = "event" if isinstance(card, int) else "supporter"
         locks: list[Move] = [
             Lock(partner) for partner in player.hand(other)
             if self.can_enter(player, (card, partner))
@@ -455,7 +441,7 @@ class Engine:
         if isinstance(move, LockHand):
             player = state.players[seat]
             for card in move.cards:
-                player = _remove_from_hand(player, card)
+                player = remove_from_hand(player, card)
             return self._lock(_set_player(state, seat, player), seat, move.cards,
                               self.entry(state.players[seat], move.cards))
         if isinstance(move, Take):
@@ -466,11 +452,11 @@ class Engine:
     def _pay(self, state: State, seat: int, discards: tuple[CardId, ...]) -> State:
         player = state.players[seat]
         for card in discards:
-            player = _remove_from_hand(player, card)
+            player = remove_from_hand(player, card)
             state = _to_bottom(state, _deck_of(card), card)
         return _set_player(state, seat, player)
 
-    def _first_stage(self, kind: str) -> str:
+    def _first_stage(self, kind: ArrivalKind) -> Stage:
         if kind == "deflection" or self.rules.lies_before_lock:
             return "lies"
         return "lock"
@@ -478,14 +464,16 @@ class Engine:
     def _take(self, state: State, move: Take) -> State:
         row = KIND_INDEX[move.row]
         state = self._pay(state, state.current, move.discards)
-        state, card = _take_from_row(state, row, SLOTS.index(move.slot))
+        state, card = _take_from_row(state, row, _slot_index(move))
         arrival = Arrival(card, move.row, state.current, "row", self._first_stage(move.row))
         return replace(state, queue=(arrival, Refill(row), EndAction()))
 
     def _play(self, state: State, move: Play) -> State:
         seat = state.current
         state = self._pay(state, seat, move.discards)
-        state, card = _take_from_row(state, D, SLOTS.index(move.slot))
+        state, taken = _take_from_row(state, D, _slot_index(move))
+        assert isinstance(taken, str), "the Distractions row holds Distractions"
+        card = taken
         action = self.catalogue.distraction(card).action
         meta = ACTION_TYPES[action.type]
         tail = (Refill(D), EndAction())
@@ -509,13 +497,14 @@ class Engine:
             return replace(state, queue=(PutAway(card),) + tail)
         return self._effect(state, seat, card, action, move, tail)
 
-    def _completable(self, state: State, action, move: Play) -> bool:
+    def _completable(self, state: State, action: Action, move: Play) -> bool:
         """Whether the action can be completed (``state`` is after the cost was paid)."""
         if action.type in ("remove_own", "steal", "force_move", "take_row"):
             return move.card is not None
         if action.type == "swap":
             return move.card is not None and move.give is not None
         if action.type in ("draw", "reshuffle"):
+            assert action.deck is not None
             return bool(state.decks[KIND_INDEX[action.deck]])
         return True
 
@@ -523,34 +512,44 @@ class Engine:
         """Whether the legal ``move`` of the distraction action fizzles (its action cannot be
         completed: there is no card to remove, steal, swap, take or draw)."""
         paid = self._pay(state, state.current, move.discards)
-        card = paid.rows[D][SLOTS.index(move.slot)]
+        card = paid.rows[D][_slot_index(move)]
+        assert card is not None, "a legal move takes a card"
         return not self._completable(paid, self.catalogue.distraction(card).action, move)
 
-    def _effect(self, state: State, seat: int, card: str, action, move: Play, tail: tuple) -> State:
+    def _effect(self, state: State, seat: int, card: str, action: Action, move: Play,
+                tail: tuple[Step, ...]) -> State:
         players = state.players
-        put_away = (PutAway(card),)
+        put_away: tuple[Step, ...] = (PutAway(card),)
+        # A legal move names what its action needs (``choices``): the card, the target, the card
+        # given, and the catalogue gives the action's parameters.
         if action.type == "remove_own":
-            state = _set_player(state, seat, _remove_from_hand(players[seat], move.card))
+            assert move.card is not None
+            state = _set_player(state, seat, remove_from_hand(players[seat], move.card))
             state = _to_bottom(state, _deck_of(move.card), move.card)
             return replace(state, queue=put_away + tail)
         if action.type == "steal":
-            state = _set_player(state, move.target, _remove_from_hand(players[move.target], move.card))
+            assert move.card is not None and move.target is not None and action.kind is not None
+            state = _set_player(state, move.target, remove_from_hand(players[move.target], move.card))
             arrival = Arrival(move.card, action.kind, seat, "distraction", self._first_stage(action.kind))
             return replace(state, queue=(arrival,) + put_away + tail)
         if action.type == "swap":
-            state = _set_player(state, move.target, _remove_from_hand(players[move.target], move.card))
-            state = _set_player(state, seat, _remove_from_hand(state.players[seat], move.give))
+            assert move.card is not None and move.target is not None and move.give is not None
+            assert action.kind is not None
+            state = _set_player(state, move.target, remove_from_hand(players[move.target], move.card))
+            state = _set_player(state, seat, remove_from_hand(state.players[seat], move.give))
             stage = self._first_stage(action.kind)
             mine = Arrival(move.card, action.kind, seat, "distraction", stage, swap=True)
             theirs = Arrival(move.give, action.kind, move.target, "distraction", stage, swap=True)
             return replace(state, queue=(mine, theirs, SharedWin()) + put_away + tail)
         if action.type == "take_row":
+            assert action.row is not None
             row = KIND_INDEX[action.row]
-            state, taken = _take_from_row(state, row, state.rows[row].index(move.card))
+            state, taken = _take_from_row(state, row, cast(SlotIndex, state.rows[row].index(move.card)))
             arrival = Arrival(taken, action.row, seat, "distraction", self._first_stage(action.row))
             return replace(state, queue=(arrival, Refill(row)) + put_away + tail)
         if action.type == "force_move":
-            state = _set_player(state, move.target, _remove_from_hand(players[move.target], move.card))
+            assert move.card is not None and move.target is not None and action.kind is not None
+            state = _set_player(state, move.target, remove_from_hand(players[move.target], move.card))
             if action.to == "deck":
                 state = _to_bottom(state, _deck_of(move.card), move.card)
                 return replace(state, queue=put_away + tail)
@@ -558,25 +557,25 @@ class Engine:
             arrival = Arrival(move.card, action.kind, receiver, "distraction", self._first_stage(action.kind))
             return replace(state, queue=(arrival,) + put_away + tail)
         if action.type == "draw":
-            deck = KIND_INDEX[action.deck]
+            drawn_kind = action.deck
+            assert drawn_kind is not None and drawn_kind != "distraction", "a draw is from a hand card's deck"
+            deck = KIND_INDEX[drawn_kind]
             drawn = state.decks[deck][: action.count]
-            decks = list(state.decks)
-            decks[deck] = decks[deck][len(drawn):]
-            state = replace(state, decks=tuple(decks))  # type: ignore[arg-type]
-            stage = self._first_stage(action.deck)
-            arrivals = tuple(Arrival(c, action.deck, seat, "distraction", stage) for c in drawn)
+            state = replace(state, decks=with_deck(state.decks, deck, state.decks[deck][len(drawn):]))
+            stage = self._first_stage(drawn_kind)
+            arrivals = tuple(Arrival(c, drawn_kind, seat, "distraction", stage) for c in drawn)
             return replace(state, queue=arrivals + put_away + tail)
         if action.type == "reshuffle":
+            assert action.deck is not None
             deck = KIND_INDEX[action.deck]
-            cards = list(state.decks[deck])
+            cards: list[CardId] = list(state.decks[deck])
             random.Random(f"{state.shuffle_seed}:{state.shuffles}").shuffle(cards)
-            decks = list(state.decks)
-            decks[deck] = tuple(cards)
-            state = replace(state, decks=tuple(decks), shuffles=state.shuffles + 1)  # type: ignore[arg-type]
+            state = replace(state, decks=with_deck(state.decks, deck, tuple(cards)), shuffles=state.shuffles + 1)
             return replace(state, queue=put_away + tail)
         if action.type == "reverse":
             return replace(state, reversals=state.reversals + (seat,), queue=put_away + tail)
         if action.type == "gridlock":
+            assert move.target is not None
             victim = players[move.target]
             state = _set_player(state, move.target, replace(victim, gridlocks=victim.gridlocks + (card,)))
             return replace(state, queue=tail)
@@ -594,6 +593,7 @@ class Engine:
         rest = state.queue[1:]
         if isinstance(move, NoLies):
             asker = decider(state)
+            assert asker is not None
             return replace(state, queue=(replace(arrival, asked=arrival.asked + (asker,)),) + rest)
         if isinstance(move, PlayLies):
             liar = decider(state)
@@ -604,9 +604,10 @@ class Engine:
             return self._lied(state, arrival, arrival.liar, rest)
         if isinstance(move, BlockLies):
             receiver = state.players[arrival.receiver]
-            liar = state.players[arrival.liar]
-            state = _set_player(state, arrival.liar, replace(liar, lies=liar.lies[1:]))
-            state = _to_bottom(state, D, liar.lies[0])
+            assert arrival.liar is not None and receiver.deflection is not None, "only a Lies met by a Deflection"
+            liar_player = state.players[arrival.liar]
+            state = _set_player(state, arrival.liar, replace(liar_player, lies=liar_player.lies[1:]))
+            state = _to_bottom(state, D, liar_player.lies[0])
             state = _set_player(state, arrival.receiver, replace(receiver, deflection=None))
             state = _to_bottom(state, D, receiver.deflection)
             return replace(state, queue=(replace(arrival, stage=self._after_lies(arrival)),) + rest)
@@ -620,12 +621,13 @@ class Engine:
         seat = arrival.receiver
         player = state.players[seat]
         if arrival.stage == "more":
+            assert move.with_card is not None, "during more a hand card is named"
             cards: tuple[CardId, ...] = (move.with_card,)
         else:
             cards = (arrival.card,) if move.with_card is None else (arrival.card, move.with_card)
         entered = self.entry(player, cards)
         if move.with_card is not None:
-            state = _set_player(state, seat, _remove_from_hand(player, move.with_card))
+            state = _set_player(state, seat, remove_from_hand(player, move.with_card))
         gridlocked = bool(player.gridlocks)
         state = self._lock(state, seat, cards, entered)
         more = (
@@ -635,13 +637,14 @@ class Engine:
             return replace(state, queue=(replace(arrival, stage="more"),) + rest)
         return replace(state, queue=rest)
 
-    def _after_lies(self, arrival: Arrival) -> str:
+    def _after_lies(self, arrival: Arrival) -> Stage:
         if arrival.kind == "deflection" or not self.rules.lies_before_lock:
             return "hand"
         return "lock"
 
-    def _lied(self, state: State, arrival: Arrival, liar_seat: int, rest: tuple) -> State:
+    def _lied(self, state: State, arrival: Arrival, liar_seat: int | None, rest: tuple[Step, ...]) -> State:
         """The Lies stands: the card goes to the bottom of its deck, then the Lies card."""
+        assert liar_seat is not None, "a Lies stands only once played"
         liar = state.players[liar_seat]
         deck = D if arrival.kind == "deflection" else KIND_INDEX[arrival.kind]
         state = _to_bottom(state, deck, arrival.card)
@@ -680,7 +683,7 @@ class Engine:
         while not state.ended and state.queue:
             head, rest = state.queue[0], state.queue[1:]
             if isinstance(head, Arrival):
-                if head.stage == "lies" and not _lies_candidates(state, head):
+                if head.stage == "lies" and not lies_candidates(state, head):
                     state = replace(state, queue=(replace(head, stage=self._after_lies(head)),) + rest)
                     continue
                 if head.stage == "hand":
@@ -709,14 +712,14 @@ class Engine:
                 state = self._end_action(replace(state, queue=rest))
         return state
 
-    def _enter_hand(self, state: State, arrival: Arrival, rest: tuple) -> State:
+    def _enter_hand(self, state: State, arrival: Arrival, rest: tuple[Step, ...]) -> State:
         player = state.players[arrival.receiver]
         if arrival.kind == "deflection":
             if player.deflection is not None:
                 state = _to_bottom(state, D, player.deflection)
             state = _set_player(state, arrival.receiver, replace(player, deflection=arrival.card))
         else:
-            state = _set_player(state, arrival.receiver, _add_to_hand(player, arrival.card))
+            state = _set_player(state, arrival.receiver, add_to_hand(player, arrival.card))
         return replace(state, queue=rest)
 
     def _end_action(self, state: State) -> State:
@@ -755,16 +758,18 @@ class Engine:
 
     def explain(self, state: State, move: Move, player: int | None = None) -> IllegalMove:
         """Why ``move`` is not legal here: the first rule it breaks."""
-        from model.whitehouse.judge import judge
-
         return judge(self, state, move, player)
 
 
-def outcome(state: State) -> tuple[str, tuple[int, ...]] | None:
-    """The end of the game, checked in this order: a player made 7 Tricks (the winners), the turn
+def outcome(state: State) -> Outcome | None:
+    """How the game ended (``State.outcome``): a player made 7 Tricks (the winners), or the turn
     limit came first (no winner). None while the game goes on."""
-    if state.ended == "seven":
-        return ("seven", state.winners)
-    if state.ended == "turn_limit":
-        return ("turn_limit", ())
-    return None
+    return state.outcome()
+
+
+#: The slots of a row in the order their moves are listed: the free one first.
+_FURTHEST_FIRST: tuple[SlotIndex, SlotIndex, SlotIndex] = (2, 1, 0)
+
+
+def _slot_index(move: Take | Play) -> SlotIndex:
+    return cast(SlotIndex, SLOTS.index(move.slot))

@@ -1,37 +1,59 @@
 """Why a move is illegal: the first rule it breaks, with the rulebook's sentence.
 
 Called only for a move that ``Engine.legal_moves`` does not list; it never decides legality on its
-own (the legal-move list does), it only names the rule.
+own (the legal-move list does), it only names the rule. It reads the engine through ``Referee``
+(the engine passes itself), so this module does not import the engine.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from model.whitehouse.rules import IllegalMove
+from model.whitehouse.cards import Catalogue
+from model.whitehouse.rules import IllegalMove, RuleName, WhitehouseRules
 from model.whitehouse.state import (
     KIND_INDEX,
     SLOTS,
     AcceptLies,
     Arrival,
     BlockLies,
+    CardId,
+    Choice,
     D,
     Keep,
     Lock,
     LockHand,
+    Move,
     NoLies,
     Pass,
+    Phase,
     Play,
+    Player,
     PlayLies,
     State,
     Take,
     kind_of,
 )
+from model.whitehouse.table import COST, decider, remove_from_hand
 
-if TYPE_CHECKING:
-    from model.whitehouse.engine import Engine
 
-PHASE_RULE = {"supporter": "take-supporter", "event": "take-event", "distraction": "take-distraction"}
+class Referee(Protocol):
+    """What the judge reads of the engine."""
+
+    @property
+    def catalogue(self) -> Catalogue: ...
+
+    @property
+    def rules(self) -> WhitehouseRules: ...
+
+    def matches(self, a: CardId, b: CardId) -> bool: ...
+
+    def choices(self, state: State, seat: int, paid: Player, card: str) -> list[Choice]: ...
+
+
+PHASE_RULE: dict[Phase, RuleName] = {
+    "supporter": "take-supporter", "event": "take-event", "distraction": "take-distraction",
+}
 
 
 def _decision_name(state: State) -> str:
@@ -46,15 +68,16 @@ def _decision_name(state: State) -> str:
     return f"the {state.phase} action"
 
 
-def judge(engine: Engine, state: State, move, player: int | None) -> IllegalMove:
-    from model.whitehouse.engine import COST, decider
-
+def judge(engine: Referee, state: State, move: Move, player: int | None) -> IllegalMove:
+    """The first rule ``move`` (made by seat ``player``, if given) breaks in ``state``."""
     if state.ended:
         return IllegalMove("game-over", "the game is over")
     waiting = decider(state)
     if player is not None and player != waiting:
-        rule = "decision" if state.queue else "turn-order"
-        return IllegalMove(rule, f"the game waits for player {waiting} ({_decision_name(state)}), not player {player}")
+        rule: RuleName = "decision" if state.queue else "turn-order"
+        return IllegalMove(
+            rule, f"the game waits for player {waiting} ({_decision_name(state)}), not player {player}"
+        )
     head = state.queue[0] if state.queue else None
     if isinstance(head, Arrival):
         return _judge_answer(engine, state, head, move)
@@ -95,20 +118,19 @@ def judge(engine: Engine, state: State, move, player: int | None) -> IllegalMove
     return _judge_play(engine, state, move)
 
 
-def _judge_play(engine: Engine, state: State, move: Play) -> IllegalMove:
-    from model.whitehouse.engine import _remove_from_hand
-
+def _judge_play(engine: Referee, state: State, move: Play) -> IllegalMove:
     seat = state.current
     card = state.rows[D][SLOTS.index(move.slot)]
+    assert card is not None, "an empty slot is refused before"
     action = engine.catalogue.distraction(card).action
     paid = state.players[seat]
     for c in move.discards:
-        paid = _remove_from_hand(paid, c)
-    choices = engine._choices(state, seat, paid, card, SLOTS.index(move.slot))
+        paid = remove_from_hand(paid, c)
+    choices = engine.choices(state, seat, paid, card)
     given = {k: v for k, v in (("target", move.target), ("card", move.card), ("give", move.give)) if v is not None}
     n = len(state.players)
     if "target" in given and (not isinstance(move.target, int) or not 0 <= move.target < n or move.target == seat):
-        rule = "gridlock-target" if action.type == "gridlock" else "distraction-choice"
+        rule: RuleName = "gridlock-target" if action.type == "gridlock" else "distraction-choice"
         return IllegalMove(rule, f"player {move.target} is not another player at this table")
     if choices == [{}] and given:
         return IllegalMove("move-shape", f"{action.describe()} takes no choice here ({', '.join(given)} given)")
@@ -126,12 +148,12 @@ def _judge_play(engine: Engine, state: State, move: Play) -> IllegalMove:
             return IllegalMove("distraction-choice", f"{value} is not in that Active Hand")
         if action.kind and kind_of(value) != action.kind:
             return IllegalMove("distraction-choice", f"{value} is not a {action.kind}")
-    if action.type == "take_row" and move.card not in state.rows[KIND_INDEX[action.row]]:
+    if action.type == "take_row" and action.row is not None and move.card not in state.rows[KIND_INDEX[action.row]]:
         return IllegalMove("distraction-choice", f"{move.card} is not in the {action.row} row")
     return IllegalMove("distraction-choice", f"{action.describe()}: this choice is not one the card allows")
 
 
-def _judge_answer(engine: Engine, state: State, head: Arrival, move) -> IllegalMove:
+def _judge_answer(engine: Referee, state: State, head: Arrival, move: Move) -> IllegalMove:
     if head.stage == "lies":
         return IllegalMove("decision", f"the game waits for {_decision_name(state)}; answer lies or no_lies")
     if head.stage == "block":
@@ -154,7 +176,9 @@ def _judge_answer(engine: Engine, state: State, head: Arrival, move) -> IllegalM
     return _judge_lock_cards(engine, player, (head.card, move.with_card), arriving=True)
 
 
-def _judge_lock_cards(engine: Engine, player, cards, beside=None, arriving: bool = False) -> IllegalMove:
+def _judge_lock_cards(
+    engine: Referee, player: Player, cards: tuple[CardId, ...], beside: CardId | None = None, arriving: bool = False
+) -> IllegalMove:
     hand_cards = cards[1:] if arriving else cards
     for card in hand_cards:
         if not player.holds(card):

@@ -13,32 +13,37 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Annotated, Any, Literal, cast
 
 from model.common.errors import InputError, join_path
-from model.whitehouse.cards import Catalogue, parse_catalogue, sample_catalogue
-from model.whitehouse.engine import Engine, SetupError, decider, new_game, shuffled_decks
+from model.common.jsonio import validation_error
+from model.whitehouse.cards import Catalogue, DeckKind, parse_catalogue, sample_catalogue, schema_models
+from model.whitehouse.engine import Engine, SetupError, new_game, shuffled_decks
 from model.whitehouse.network.arrangement import (
     EVENT,
     SUPPORTER,
     Arrangement,
+    ArrangementError,
     CardRef,
     Placement,
     TricksRules,
     check_arrangement,
 )
-from model.whitehouse.rules import IllegalMove, WhitehouseRules, rules_dict, whitehouse_rules
+from model.whitehouse.rules import IllegalMove, RuleName, WhitehouseRules, rules_dict, whitehouse_rules
 from model.whitehouse.state import (
     KIND_NAMES,
-    MOVE_TYPES,
+    SIMPLE_MOVES,
+    Decks,
     Lock,
     LockHand,
     Move,
     Play,
     Player,
+    Rows,
     State,
     Take,
 )
+from model.whitehouse.table import decider
 from model.whitehouse.tricks import TrickOracle
 
 # --- schema ---------------------------------------------------------------------------------------
@@ -46,19 +51,16 @@ from model.whitehouse.tricks import TrickOracle
 
 @cache
 def _log_models() -> Any:
-    from typing import Annotated, Literal, Union
-
+    # pydantic is imported here, not at the top, so that ``verify --help`` stays fast.
     from pydantic import BaseModel, ConfigDict, Field
-
-    from model.whitehouse.cards import _schema_models
 
     strict = ConfigDict(extra="forbid", strict=True)
     Seat = Annotated[int, Field(ge=0, le=11)]
     Number = Annotated[int, Field(ge=1, le=2**31 - 1)]
     Ident = Annotated[str, Field(min_length=1, max_length=40)]
-    HandCard = Union[Number, Ident]
+    HandCard = Number | Ident
     Slot = Literal["closest", "middle", "furthest"]
-    CatalogueIn = _schema_models()
+    CatalogueIn = schema_models()
 
     class TakeIn(BaseModel):
         model_config = strict
@@ -149,7 +151,8 @@ def _log_models() -> Any:
         model_config = strict
         game: Literal["whitehouse"]
         note: str | None = None
-        catalogue: Literal["sample"] | CatalogueIn = "sample"
+        # The catalogue's model is made at run time (by ``schema_models``), so mypy cannot see it as a type.
+        catalogue: Literal["sample"] | CatalogueIn = "sample"  # type: ignore[valid-type]
         players: Annotated[int, Field(ge=2, le=12)] | None = None
         seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = None
         decks: DecksIn | None = None
@@ -161,15 +164,16 @@ def _log_models() -> Any:
     return LogIn, MoveIn
 
 
-def log_schema() -> dict:
+def log_schema() -> dict[str, Any]:
     """The JSON Schema of a game log."""
-    return _log_models()[0].model_json_schema(by_alias=True)
+    schema: dict[str, Any] = _log_models()[0].model_json_schema(by_alias=True)
+    return schema
 
 
 # --- moves as JSON ----------------------------------------------------------------------------------
 
 
-def move_to_json(move: Move, player: int) -> dict:
+def move_to_json(move: Move, player: int) -> dict[str, Any]:
     """A move as one JSON object of a log."""
     data: dict[str, Any] = {"player": player, "move": move.name}
     if isinstance(move, Take):
@@ -196,7 +200,7 @@ def _move_from_model(parsed: Any) -> tuple[int, Move]:
         return parsed.player, Lock(parsed.with_card)
     if name == "lock_hand":
         return parsed.player, LockHand(tuple(parsed.cards))
-    return parsed.player, MOVE_TYPES[name]()
+    return parsed.player, SIMPLE_MOVES[name]()
 
 
 # --- loading a log ------------------------------------------------------------------------------------
@@ -214,7 +218,9 @@ class LoadedLog:
     moves: tuple[tuple[int, Move], ...]
 
 
-def _known_card(catalogue: Catalogue, source: str, path: str, card: Any, kinds=("supporter", "event")) -> None:
+def _known_card(
+    catalogue: Catalogue, source: str, path: str, card: Any, kinds: tuple[DeckKind, ...] = ("supporter", "event")
+) -> None:
     for kind in kinds:
         if catalogue.has(kind, card):
             return
@@ -222,7 +228,7 @@ def _known_card(catalogue: Catalogue, source: str, path: str, card: Any, kinds=(
     raise InputError(source, path, f"no {what} {card!r} in the catalogue")
 
 
-def _check_move_cards(catalogue: Catalogue, source: str, path: str, raw: dict) -> None:
+def _check_move_cards(catalogue: Catalogue, source: str, path: str, raw: dict[str, Any]) -> None:
     for key in ("discards", "cards"):
         for index, card in enumerate(raw.get(key) or []):
             _known_card(catalogue, source, join_path(join_path(path, key), index), card)
@@ -234,9 +240,7 @@ def _check_move_cards(catalogue: Catalogue, source: str, path: str, raw: dict) -
 def load_log(source: str, data: Any, oracle: Callable[[TricksRules], TrickOracle]) -> LoadedLog:
     """Validate a log document; every refusal names the JSON path. ``oracle`` makes the Trick
     oracle (the solver wired in) for the log's own Locked Network rules."""
-    from pydantic import ValidationError
-
-    from model.common.jsonio import validation_error
+    from pydantic import ValidationError  # here, not at the top: ``verify --help`` stays fast
 
     log_model, _ = _log_models()
     try:
@@ -278,8 +282,8 @@ def load_log(source: str, data: Any, oracle: Callable[[TricksRules], TrickOracle
     return LoadedLog(engine, start, tuple(moves))
 
 
-def _full_decks(catalogue: Catalogue, source: str, path: str, decks: Any) -> tuple[tuple, tuple, tuple]:
-    out = []
+def _full_decks(catalogue: Catalogue, source: str, path: str, decks: Any) -> Decks:
+    out: list[tuple[Any, ...]] = []
     for kind, given in zip(KIND_NAMES, (decks.supporter, decks.event, decks.distraction), strict=False):
         where = join_path(path, kind)
         for index, card in enumerate(given):
@@ -289,25 +293,28 @@ def _full_decks(catalogue: Catalogue, source: str, path: str, decks: Any) -> tup
             detail = f"{missing[0]!r} is missing" if missing else "a card appears twice"
             raise InputError(source, where, f"must hold every {kind} of the catalogue once: {detail}")
         out.append(tuple(given))
-    return tuple(out)  # type: ignore[return-value]
+    supporters, events, distractions = out
+    return (supporters, events, distractions)
 
 
-def _position(engine: Engine, source: str, raw: dict, position: Any, shuffle_seed: int) -> State:
+def _position(engine: Engine, source: str, raw: dict[str, Any], position: Any, shuffle_seed: int) -> State:
     """A mid-game table from a ``position`` object (used by rulings and edited logs)."""
     catalogue = engine.catalogue
-    seen: dict[tuple[str, Any], str] = {}
+    seen: dict[tuple[DeckKind, Any], str] = {}
 
-    def claim(kind: str, card: Any, path: str) -> None:
+    def claim(kind: DeckKind, card: Any, path: str) -> None:
         _known_card(catalogue, source, path, card, (kind,))
         if (kind, card) in seen:
             raise InputError(source, path, f"{kind} {card!r} is already at {seen[(kind, card)]}")
         seen[(kind, card)] = path
 
     players = []
-    for seat, (p_raw, p) in enumerate(zip(raw["players"], position.players, strict=False)):
+    for seat, (_p_raw, p) in enumerate(zip(raw["players"], position.players, strict=False)):
         base = join_path(join_path("position", "players"), seat)
-        for key, kind in (("supporters", "supporter"), ("events", "event"), ("gridlocks", "distraction"),
-                          ("lies", "distraction")):
+        held: tuple[tuple[str, DeckKind], ...] = (
+            ("supporters", "supporter"), ("events", "event"), ("gridlocks", "distraction"), ("lies", "distraction")
+        )
+        for key, kind in held:
             for index, card in enumerate(getattr(p, key)):
                 claim(kind, card, join_path(join_path(base, key), index))
         if p.deflection is not None:
@@ -322,8 +329,6 @@ def _position(engine: Engine, source: str, raw: dict, position: Any, shuffle_see
             placements.append(Placement(CardRef(kind, card), cell.row, cell.col))
         arrangement = Arrangement(tuple(placements))
         network = engine.network(arrangement)
-        from model.whitehouse.network.arrangement import ArrangementError
-
         try:
             report = check_arrangement(network, arrangement, engine.rules.tricks)
         except ArrangementError as error:
@@ -333,14 +338,14 @@ def _position(engine: Engine, source: str, raw: dict, position: Any, shuffle_see
         total = engine.oracle.total(network, arrangement)
         players.append(Player(tuple(p.supporters), tuple(p.events), total.arrangement, total.tricks,
                               tuple(p.gridlocks), tuple(p.lies), p.deflection))
-    rows = []
+    rows: list[tuple[Any, ...]] = []
     for kind in KIND_NAMES:
         cards = getattr(position.rows, kind)
         for index, card in enumerate(cards):
             if card is not None:
                 claim(kind, card, f"position.rows.{kind}[{index}]")
         rows.append(tuple(cards))
-    decks = []
+    decks: list[tuple[Any, ...]] = []
     for kind in KIND_NAMES:
         given = list(getattr(position.decks, kind))
         for index, card in enumerate(given):
@@ -356,8 +361,9 @@ def _position(engine: Engine, source: str, raw: dict, position: Any, shuffle_see
         if sorted(order) != list(range(n)) or position.current not in order:
             raise InputError(source, "position.round_order", f"must name each of the {n} seats once")
     return State(
-        catalogue=catalogue, rules=engine.rules, players=tuple(players), decks=tuple(decks),  # type: ignore[arg-type]
-        rows=tuple(rows), current=position.current, phase=position.phase,  # type: ignore[arg-type]
+        # Each row and deck holds cards of its own kind (claimed above, against the catalogue).
+        catalogue=catalogue, rules=engine.rules, players=tuple(players), decks=cast(Decks, tuple(decks)),
+        rows=cast(Rows, tuple(rows)), current=position.current, phase=position.phase,
         direction=position.direction, round_order=order, round_pos=order.index(position.current),
         turn=position.turn, shuffle_seed=shuffle_seed,
     )
@@ -375,9 +381,9 @@ class IllegalAt:
     #: The seat the log says made it.
     player: int
     #: The move as written.
-    move: dict
+    move: dict[str, Any]
     #: The rule it breaks (a key of ``model.whitehouse.rules.RULES``).
-    rule: str
+    rule: RuleName
     #: The rulebook's sentence.
     sentence: str
     #: What is wrong, in words.
@@ -418,16 +424,17 @@ def random_game(
     players: int,
     seed: int,
     engine: Engine,
-) -> tuple[State, list[dict]]:
+) -> tuple[State, list[dict[str, Any]]]:
     """Play a random legal game: decks shuffled by ``seed``, every move drawn uniformly from the
     legal moves by a generator seeded with ``seed``. Returns the final state and the moves.
     ``engine`` holds the rules and the Trick oracle (the solver wired in by the caller)."""
     rules = engine.rules
     state = new_game(catalogue, players, rules, shuffled_decks(catalogue, seed), seed)
     rng = random.Random(seed)
-    moves: list[dict] = []
+    moves: list[dict[str, Any]] = []
     while not state.ended:
         seat = decider(state)
+        assert seat is not None, "a game that goes on waits for a seat"
         move = rng.choice(engine.legal_moves(state))
         moves.append(move_to_json(move, seat))
         state = engine.apply(state, move, seat)
@@ -435,8 +442,8 @@ def random_game(
 
 
 def play_log(
-    players: int, seed: int, rules: WhitehouseRules, oracle: TrickOracle, catalogue_data: dict | None = None
-) -> tuple[dict, State]:
+    players: int, seed: int, rules: WhitehouseRules, oracle: TrickOracle, catalogue_data: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], State]:
     """A random legal game as a log document (and its final state)."""
     catalogue = parse_catalogue("catalogue", catalogue_data) if catalogue_data else sample_catalogue()
     try:

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.whitehouse.engine import decider
 from model.whitehouse.log import Replay
 from model.whitehouse.network.arrangement import SUPPORTER, Arrangement
 from model.whitehouse.rules import rules_dict
 from model.whitehouse.state import KIND_NAMES, Arrival, State
+from model.whitehouse.table import decider
 
 
-def _arrangement_json(arrangement: Arrangement) -> list[dict]:
+def _arrangement_json(arrangement: Arrangement) -> list[dict[str, Any]]:
     return [{p.card.kind: p.card.id, "row": p.row, "col": p.col} for p in arrangement.normalized().placements]
 
 
 def state_json(state: State) -> dict[str, Any]:
     """The table as JSON: every card's place, each player's proven Trick total, the winners."""
     head = state.queue[0] if state.queue else None
-    waiting = None
+    waiting: dict[str, Any] | None = None
     if not state.ended:
         waiting = {"player": decider(state)}
         if isinstance(head, Arrival):

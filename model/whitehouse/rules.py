@@ -4,12 +4,26 @@ leaves open, with the literal reading as default) and the rulebook sentences a r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Literal, TypeAlias
 
-from model.common.options import RuleOption
-from model.whitehouse.network.arrangement import TricksRules
+from model.common.errors import RuleBroken
+from model.common.options import RuleOption, build_rules
+from model.whitehouse.network.arrangement import TRICKS_OPTIONS, TricksRules
 
 G = "whitehouse"
+
+# The values each option allows (the ``values`` of its RuleOption below; a test keeps them equal).
+EmptyDeck: TypeAlias = Literal["stay_empty", "top_up"]
+LockCount: TypeAlias = Literal["one", "all"]
+LockFromHand: TypeAlias = Literal["on_arrival", "own_turn"]
+LiesOrder: TypeAlias = Literal["after_receiver", "after_active"]
+Reversals: TypeAlias = Literal["cancel", "once"]
+OffTurnWin: TypeAlias = Literal["at_once", "own_turn"]
+DeflectionVsFizzle: TypeAlias = Literal["fizzle", "blocked"]
+SimultaneousSeven: TypeAlias = Literal["first", "shared"]
+TurnLimit: TypeAlias = Literal[500, 200, 2000]
 
 WHITEHOUSE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
@@ -147,40 +161,41 @@ class WhitehouseRules:
     #: The Locked Network options (``connected``).
     tricks: TricksRules = field(default_factory=TricksRules)
     #: What an empty deck does to its row's slot.
-    empty_deck: str = "stay_empty"
+    empty_deck: EmptyDeck = "stay_empty"
     #: A card that can lock may also be kept in the Active Hand.
     lock_optional: bool = True
     #: One pair locks, or every matching hand card.
-    lock_count: str = "one"
+    lock_count: LockCount = "one"
     #: A single card may lock beside a matching network card.
     single_lock: bool = True
     #: When hand cards may lock.
-    lock_from_hand: str = "on_arrival"
+    lock_from_hand: LockFromHand = "on_arrival"
     #: Lies may stop a taken card before it locks.
     lies_before_lock: bool = True
     #: Who answers first with Lies.
-    lies_order: str = "after_receiver"
+    lies_order: LiesOrder = "after_receiver"
     #: Several reversals in a round.
-    reversals: str = "cancel"
+    reversals: Reversals = "cancel"
     #: When an off-turn 7 wins.
-    off_turn_win: str = "at_once"
+    off_turn_win: OffTurnWin = "at_once"
     #: A two-card Distraction cost may mix kinds.
     mixed_distraction_cost: bool = True
     #: Moving a card out of your own hand is played against you.
     against_self: bool = True
     #: A would-be fizzle against a Deflection.
-    deflection_vs_fizzle: str = "fizzle"
+    deflection_vs_fizzle: DeflectionVsFizzle = "fizzle"
     #: Two players reaching 7 by one swap.
-    simultaneous_seven: str = "first"
+    simultaneous_seven: SimultaneousSeven = "first"
     #: Turns after which a game ends without a winner.
-    turn_limit: int = 500
+    turn_limit: TurnLimit = 500
 
 
-def whitehouse_rules(values: dict, source: str, path: str = "rules") -> WhitehouseRules:
+#: The rules when no option is given: every literal reading.
+DEFAULT_RULES = WhitehouseRules()
+
+
+def whitehouse_rules(values: Mapping[str, Any], source: str, path: str = "rules") -> WhitehouseRules:
     """Build the rules from a ``rules`` mapping that may mix game options and ``connected``."""
-    from model.common.options import build_rules
-    from model.whitehouse.network.arrangement import TRICKS_OPTIONS
-
     tricks_names = {o.name for o in TRICKS_OPTIONS}
     numeric = {o.name for o in WHITEHOUSE_OPTIONS if isinstance(o.default, int) and not isinstance(o.default, bool)}
     # ``--rule turn_limit=200`` arrives as text; JSON brings a typed integer.
@@ -191,15 +206,11 @@ def whitehouse_rules(values: dict, source: str, path: str = "rules") -> Whitehou
                          source, path)
     game = build_rules(WhitehouseRules, WHITEHOUSE_OPTIONS + TRICKS_OPTIONS,
                        {k: v for k, v in values.items() if k not in tricks_names}, source, path)
-    from dataclasses import replace
-
     return replace(game, tricks=tricks)
 
 
-def rules_dict(rules: WhitehouseRules) -> dict:
+def rules_dict(rules: WhitehouseRules) -> dict[str, Any]:
     """The rules as a flat JSON object (the Locked Network options beside the game's options)."""
-    from dataclasses import asdict
-
     flat = asdict(rules)
     flat.pop("tricks")
     return {**asdict(rules.tricks), **flat}
@@ -207,7 +218,15 @@ def rules_dict(rules: WhitehouseRules) -> dict:
 
 # --- the rulebook sentences a refusal names ------------------------------------------------------
 
-RULES: dict[str, str] = {
+#: The name of a rule a refusal names (a key of ``RULES``).
+RuleName: TypeAlias = Literal[
+    "turn-order", "take-supporter", "take-event", "take-distraction", "empty-slot", "take-cost",
+    "discard-kind", "mixed-cost", "pass", "decision", "lies-block", "lock-match", "lock-entry",
+    "lock-single", "lock-required", "lock-count", "lock-hand", "distraction-choice", "fizzle",
+    "locked-network", "gridlock-target", "game-over", "move-shape",
+]
+
+RULES: dict[RuleName, str] = {
     "turn-order": "The player with the highest numbered Supporter takes the first turn; play then "
     "continues counter-clockwise from that player.",
     "take-supporter": "First, take a Supporter.",
@@ -245,14 +264,14 @@ RULES: dict[str, str] = {
 }
 
 
-class IllegalMove(ValueError):
-    """A move the rules forbid. The message names the rule and quotes the rulebook."""
+class IllegalMove(RuleBroken):
+    """A move the rules forbid: the rule's name, its rulebook sentence and what the move did. The
+    message names the rule and quotes the rulebook."""
 
-    def __init__(self, rule: str, detail: str) -> None:
+    def __init__(self, rule: RuleName, detail: str) -> None:
+        super().__init__(rule, RULES[rule], detail)
         #: The rule's key in ``RULES``.
-        self.rule = rule
-        #: What is wrong with this move, in words.
-        self.detail = detail
-        #: The rulebook sentence.
-        self.sentence = RULES[rule]
-        super().__init__(f"{detail} (rule {rule}: \"{self.sentence}\")")
+        self.rule: RuleName = rule
+
+    def __str__(self) -> str:
+        return f"{self.detail} (rule {self.rule}: \"{self.sentence}\")"

@@ -1,4 +1,5 @@
-"""The state and the moves of the White House intern game (frozen values, no behaviour).
+"""The state and the moves of the White House intern game (frozen values; the rules live in the
+engine), and the names of every closed set of values they hold.
 
 A state is a snapshot of the whole table: the three decks (top first; cards go to the bottom), the
 three rows (slot 0 is closest to its deck, slot 2 furthest), every player's Active Hand, Locked
@@ -11,25 +12,71 @@ for a player's decision; ``model.whitehouse.engine`` says which moves are legal 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import ClassVar, Final, Literal, TypeAlias, TypedDict, cast
 
-from model.whitehouse.cards import Catalogue
+from model.common.outcome import Outcome, Termination
+from model.whitehouse.cards import Catalogue, DeckKind, HandKind
 from model.whitehouse.network.arrangement import Arrangement
 from model.whitehouse.rules import WhitehouseRules
 
-CardId = int | str
-SLOTS: tuple[str, ...] = ("closest", "middle", "furthest")
-#: Deck and row index of each kind.
-S, E, D = 0, 1, 2
-KIND_INDEX = {"supporter": S, "event": E, "distraction": D}
-KIND_NAMES = ("supporter", "event", "distraction")
+#: A hand card: a Supporter's number or an Event's ID.
+CardId: TypeAlias = int | str
+#: A slot of a row: closest to its deck, middle, furthest.
+Slot: TypeAlias = Literal["closest", "middle", "furthest"]
+SLOTS: tuple[Slot, Slot, Slot] = ("closest", "middle", "furthest")
+#: A slot's index in its row (0 is closest to the deck).
+SlotIndex: TypeAlias = Literal[0, 1, 2]
+#: The index of a deck and of its row: Supporters, Events, Distractions.
+DeckIndex: TypeAlias = Literal[0, 1, 2]
+S: Final = 0
+E: Final = 1
+D: Final = 2
+KIND_INDEX: dict[DeckKind, DeckIndex] = {"supporter": S, "event": E, "distraction": D}
+KIND_NAMES: tuple[DeckKind, DeckKind, DeckKind] = ("supporter", "event", "distraction")
+#: The action of a turn, named by the row it takes from.
+Phase: TypeAlias = DeckKind
 #: The phases of a turn, in order.
-PHASES = ("supporter", "event", "distraction")
+PHASES: tuple[Phase, Phase, Phase] = ("supporter", "event", "distraction")
+#: What is on its way to an Active Hand: a hand card, or a Deflection going above it.
+ArrivalKind: TypeAlias = Literal["supporter", "event", "deflection"]
+#: Where an arriving card comes from: taken from a row on a turn, or brought by a Distraction.
+ArrivalSource: TypeAlias = Literal["row", "distraction"]
+#: The decision an arrival waits for (or "hand": it enters the Active Hand next).
+Stage: TypeAlias = Literal["lies", "block", "lock", "more", "hand"]
+#: Why a game ended: a player made 7 Tricks, or the turn limit came first.
+Ending: TypeAlias = Literal["seven", "turn_limit"]
+#: The direction of play: +1 counter-clockwise (seat order), -1 reversed.
+Direction: TypeAlias = Literal[1, -1]
+#: The name of a move in logs.
+MoveName: TypeAlias = Literal["take", "play", "pass", "lies", "no_lies", "block", "accept", "lock", "keep", "lock_hand"]
+
+#: The three decks, top card first: Supporters (numbers), Events and Distractions (IDs).
+Decks: TypeAlias = tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]]
+#: One face-up row (closest, middle, furthest); None is an empty slot.
+Row: TypeAlias = tuple[CardId | None, CardId | None, CardId | None]
+SupporterRow: TypeAlias = tuple[int | None, int | None, int | None]
+IdRow: TypeAlias = tuple[str | None, str | None, str | None]
+#: The three rows, in deck order.
+Rows: TypeAlias = tuple[SupporterRow, IdRow, IdRow]
 
 
-def kind_of(card: CardId) -> str:
+def kind_of(card: CardId) -> HandKind:
     """A hand card's kind: Supporters are numbers, Events are strings."""
     return "supporter" if isinstance(card, int) else "event"
+
+
+def with_deck(decks: Decks, index: DeckIndex, cards: tuple[CardId, ...]) -> Decks:
+    """``decks`` with deck ``index`` replaced by ``cards`` (which are of that deck's kind)."""
+    changed: list[tuple[CardId, ...]] = list(decks)
+    changed[index] = cards
+    return cast(Decks, tuple(changed))
+
+
+def with_row(rows: Rows, index: DeckIndex, cards: Row) -> Rows:
+    """``rows`` with row ``index`` replaced by ``cards`` (which are of that row's kind)."""
+    changed: list[Row] = list(rows)
+    changed[index] = cards
+    return cast(Rows, tuple(changed))
 
 
 @dataclass(frozen=True)
@@ -51,7 +98,7 @@ class Player:
     #: The Deflection face-up above the Active Hand, if any.
     deflection: str | None = None
 
-    def hand(self, kind: str) -> tuple:
+    def hand(self, kind: HandKind) -> tuple[int, ...] | tuple[str, ...]:
         return self.supporters if kind == "supporter" else self.events
 
     def holds(self, card: CardId) -> bool:
@@ -68,19 +115,19 @@ class Arrival:
     #: The card: a Supporter number, an Event ID, or a Deflection's ID.
     card: CardId
     #: "supporter", "event" or "deflection".
-    kind: str
+    kind: ArrivalKind
     #: The seat of the player whose hand it is going to enter.
     receiver: int
     #: "row" (taken on a turn) or "distraction" (brought by a Distraction action).
-    source: str
+    source: ArrivalSource
     #: "lies" (Lies may be played), "block" (the receiver may block the Lies), "lock" (the
     #: receiver may lock it in), "more" (further hand cards may lock beside it), "hand".
-    stage: str
+    stage: Stage
     #: Seats that were asked about Lies and declined.
     asked: tuple[int, ...] = ()
     #: The seat that played Lies against this card, during "block".
     liar: int | None = None
-    #: The seat a swap came from, for the "shared" win of a swap.
+    #: Whether a swap brought it, for the "shared" win of a swap.
     swap: bool = False
 
 
@@ -89,7 +136,7 @@ class Refill:
     """Draw a card into the closest slot of a row."""
 
     #: Deck/row index.
-    row: int
+    row: DeckIndex
 
 
 @dataclass(frozen=True)
@@ -124,15 +171,15 @@ class State:
     #: Players in counter-clockwise seat order.
     players: tuple[Player, ...]
     #: The three decks (Supporters, Events, Distractions), top card first.
-    decks: tuple[tuple, tuple, tuple]
+    decks: Decks
     #: The three rows, each (closest, middle, furthest); None is an empty slot.
-    rows: tuple[tuple, tuple, tuple]
+    rows: Rows
     #: The seat whose turn it is.
     current: int
     #: The action of the turn: "supporter", "event" or "distraction".
-    phase: str
+    phase: Phase
     #: +1 counter-clockwise (seat order), -1 reversed.
-    direction: int = 1
+    direction: Direction = 1
     #: The seats of the current round, in order of play.
     round_order: tuple[int, ...] = ()
     #: The position of ``current`` in ``round_order``.
@@ -146,13 +193,25 @@ class State:
     #: Seats that won; empty while the game goes on.
     winners: tuple[int, ...] = ()
     #: Why the game ended: "seven" or "turn_limit"; None while it goes on.
-    ended: str | None = None
+    ended: Ending | None = None
     #: Seats at 7 whose win is still to be confirmed (off-turn, or during a shared swap).
     claims: tuple[int, ...] = ()
     #: The seed of deck reshuffles during play.
     shuffle_seed: int = 0
     #: Reshuffles so far.
     shuffles: int = 0
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, None while it goes on: ``Termination.GOAL`` when a player made 7
+        Tricks (the winners as seat numbers in text, ``"0"``; ``decided_by`` "shared" when a
+        swap brought several to 7 together under simultaneous_seven=shared), or
+        ``Termination.TURN_LIMIT`` with no winner when the turn limit came first."""
+        if self.ended == "seven":
+            winners = tuple(str(seat) for seat in self.winners)
+            return Outcome(Termination.GOAL, winners, "shared" if len(winners) > 1 else "")
+        if self.ended == "turn_limit":
+            return Outcome(Termination.TURN_LIMIT, ())
+        return None
 
 
 # --- moves ---------------------------------------------------------------------------------------
@@ -162,11 +221,11 @@ class State:
 class Take:
     """Take a Supporter or an Event from its row, paying the slot's cost."""
 
-    name: ClassVar[str] = "take"
+    name: ClassVar[MoveName] = "take"
     #: "supporter" or "event".
-    row: str
+    row: HandKind
     #: "furthest" (free), "middle" (one card) or "closest" (two cards).
-    slot: str
+    slot: Slot
     #: The hand cards discarded as the cost, in order.
     discards: tuple[CardId, ...] = ()
 
@@ -175,9 +234,9 @@ class Take:
 class Play:
     """Take a Distraction from its row, paying the slot's cost, and play it."""
 
-    name: ClassVar[str] = "play"
+    name: ClassVar[MoveName] = "play"
     #: "furthest", "middle" or "closest".
-    slot: str
+    slot: Slot
     #: The hand cards discarded as the cost, in order.
     discards: tuple[CardId, ...] = ()
     #: The player the action is aimed at (steal, swap, force_move, gridlock).
@@ -189,39 +248,47 @@ class Play:
     give: CardId | None = None
 
 
+class Choice(TypedDict, total=False):
+    """One way to play a Distraction once its cost is paid: the fields of ``Play`` it sets."""
+
+    target: int
+    card: CardId
+    give: CardId
+
+
 @dataclass(frozen=True)
 class Pass:
     """No card of the row is within reach: the action is skipped."""
 
-    name: ClassVar[str] = "pass"
+    name: ClassVar[MoveName] = "pass"
 
 
 @dataclass(frozen=True)
 class PlayLies:
     """Play a Lies card: the arriving card goes to the bottom of its deck instead."""
 
-    name: ClassVar[str] = "lies"
+    name: ClassVar[MoveName] = "lies"
 
 
 @dataclass(frozen=True)
 class NoLies:
     """Let the card arrive."""
 
-    name: ClassVar[str] = "no_lies"
+    name: ClassVar[MoveName] = "no_lies"
 
 
 @dataclass(frozen=True)
 class BlockLies:
     """Consume your Deflection to block the Lies: the card arrives as normal."""
 
-    name: ClassVar[str] = "block"
+    name: ClassVar[MoveName] = "block"
 
 
 @dataclass(frozen=True)
 class AcceptLies:
     """Let the Lies stand."""
 
-    name: ClassVar[str] = "accept"
+    name: ClassVar[MoveName] = "accept"
 
 
 @dataclass(frozen=True)
@@ -230,7 +297,7 @@ class Lock:
     beside a matching card already in the network. During "more" (option lock_count=all) the
     named hand card locks alone beside the card that just arrived."""
 
-    name: ClassVar[str] = "lock"
+    name: ClassVar[MoveName] = "lock"
     #: The hand card it combines with, or None.
     with_card: CardId | None = None
 
@@ -239,7 +306,7 @@ class Lock:
 class Keep:
     """Put the arriving card into the Active Hand (or stop locking)."""
 
-    name: ClassVar[str] = "keep"
+    name: ClassVar[MoveName] = "keep"
 
 
 @dataclass(frozen=True)
@@ -247,14 +314,17 @@ class LockHand:
     """(Option lock_from_hand=own_turn) lock hand cards on your turn: a matching pair, or one card
     beside a matching card already in the network."""
 
-    name: ClassVar[str] = "lock_hand"
+    name: ClassVar[MoveName] = "lock_hand"
     #: One or two hand cards.
     cards: tuple[CardId, ...]
 
 
 Move = Take | Play | Pass | PlayLies | NoLies | BlockLies | AcceptLies | Lock | Keep | LockHand
-MOVE_TYPES: dict[str, type] = {
+MOVE_TYPES: dict[MoveName, type[Move]] = {
     m.name: m for m in (Take, Play, Pass, PlayLies, NoLies, BlockLies, AcceptLies, Lock, Keep, LockHand)
 }
-
-Outcome = Literal["seven", "turn_limit"]
+#: The moves that carry nothing but their name.
+SimpleMove = Pass | PlayLies | NoLies | BlockLies | AcceptLies | Keep
+SIMPLE_MOVES: dict[MoveName, type[SimpleMove]] = {
+    m.name: m for m in (Pass, PlayLies, NoLies, BlockLies, AcceptLies, Keep)
+}

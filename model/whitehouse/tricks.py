@@ -12,6 +12,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from model.common.errors import OutOfTime
 from model.whitehouse.network.arrangement import (
@@ -31,6 +32,11 @@ from model.whitehouse.network.arrangement import (
 )
 
 Cell = tuple[int, int]
+#: A network's canonical form: its number of Supporters and, for each Event, the ranks of the
+#: Supporters it lists.
+CanonicalKey = tuple[int, tuple[tuple[int, ...], ...]]
+#: Where an answer of ``TrickOracle.total`` came from.
+AnswerSource = Literal["bound", "cache", "solver"]
 
 
 def upper_bound(network: Network) -> int:
@@ -55,7 +61,7 @@ def upper_bound(network: Network) -> int:
     return min(pairs, by_events, by_supporters, edges)
 
 
-def canonical_key(network: Network) -> tuple:
+def canonical_key(network: Network) -> CanonicalKey:
     """A key equal for networks that differ only in card names: Supporters ranked by number,
     each Event reduced to the ranks of the Supporters of this network it lists."""
     rank = {s.id: i for i, s in enumerate(sorted(network.supporters, key=lambda s: s.id))}
@@ -131,9 +137,9 @@ class TrickOracle:
         self._solve = solve
         #: The solver's entry search, for entries after rearranging under ``every_card_matched``.
         self.rearrange = rearrange
-        self._cache: dict[tuple, tuple[int, tuple[Cell, ...], str]] = {}
+        self._cache: dict[CanonicalKey, tuple[int, tuple[Cell, ...], str]] = {}
         #: How many answers came from each source (bound, cache, solver).
-        self.stats: dict[str, int] = {"bound": 0, "cache": 0, "solver": 0}
+        self.stats: dict[AnswerSource, int] = {"bound": 0, "cache": 0, "solver": 0}
 
     def total(self, network: Network, known: Arrangement | None = None) -> Total:
         """The proven maximum of ``network``; ``known`` is a legal arrangement of it, if any:

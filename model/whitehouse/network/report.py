@@ -73,8 +73,10 @@ def _cut(text: str, width: int, glyphs: _Glyphs) -> str:
 
 
 def _name(network: Network, card: CardRef) -> str:
-    data = network.supporter(card.id) if card.kind == SUPPORTER else network.event(card.id)
-    return data.name or ""
+    if card.kind == SUPPORTER:
+        assert isinstance(card.id, int), "a Supporter's ID is its number"
+        return network.supporter(card.id).name or ""
+    return network.event(card.id).name or ""
 
 
 def draw_grid(
@@ -100,7 +102,10 @@ def draw_grid(
     header = [str(c).center(cell_width) + " " for c in range(left, right + 1)]
     lines = [row_text(header)]
     for r in range(top, bottom + 1):
-        box_top, box_bottom, first, second = [], [], [], []
+        box_top: list[str] = []
+        box_bottom: list[str] = []
+        first: list[str] = []
+        second: list[str] = []
         for c in range(left, right + 1):
             box = boxes.get((r, c))
             gap_mark = links.get(((r, c), (r, c + 1)), " ")
@@ -368,7 +373,7 @@ def _svg_panel(
 def render_svg(answer: TricksAnswer) -> str:
     """An SVG picture: the best arrangement, and the given one (with where a card may enter)."""
     question, solution = answer.question, answer.solution
-    panels = []
+    panels: list[tuple[str, Network, Arrangement | None, CardRef | None, tuple[Entry, ...]]] = []
     if solution.arrangement is not None and solution.arrangement.placements:
         verdict = "proven maximum" if solution.status is Status.OPTIMAL else "not proven"
         panels.append((f"{_tricks(solution.tricks)} ({verdict})", question.network, solution.arrangement, None, ()))
@@ -376,14 +381,17 @@ def render_svg(answer: TricksAnswer) -> str:
         panels.append(("No legal arrangement exists", question.network, None, None, ()))
     if question.arrangement is not None and question.arrangement.placements and answer.given is not None:
         verdict = "legal" if answer.given.legal else "illegal"
-        network, ref, entries = question.network, None, ()
+        network = question.network
+        ref: CardRef | None = None
+        entries: tuple[Entry, ...] = ()
         if answer.add is not None and question.add_ref is not None:
             network = network.with_card(answer.add.card)
             ref, entries = question.add_ref, answer.add.placements
-        panels.append(
-            (f"Given arrangement: {verdict}, {_tricks(answer.given.tricks)}", network, question.arrangement, ref, entries)
-        )
-    body, width, y = [], 2 * _PAD + _CELL_W, 0.0
+        title = f"Given arrangement: {verdict}, {_tricks(answer.given.tricks)}"
+        panels.append((title, network, question.arrangement, ref, entries))
+    body: list[str] = []
+    width: float = 2 * _PAD + _CELL_W
+    y = 0.0
     for title, network, arrangement, ref, entries in panels:
         if arrangement is None:
             body.append(f'<text x="{_PAD}" y="{y + 18}" class="title">{escape(title)}</text>')
