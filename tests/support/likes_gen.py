@@ -58,7 +58,7 @@ def legal_round(data, catalogue: Catalogue, players: tuple[PlayerState, ...],
         plays.append(Play(state.name, f"C{number}-{index}", card))
     votes = []
     received = {name: 0 for name in names}
-    for index, voter in enumerate(names):
+    for voter in names:
         target = data.draw(st.sampled_from([n for n in names if n != voter]))
         received[target] += 1
         votes.append(Vote(voter, f"C{number}-{names.index(target)}"))

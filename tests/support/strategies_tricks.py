@@ -60,13 +60,13 @@ def matched_networks(draw, min_cards: int = 2, max_cards: int = 7) -> Network:
         supporters = supporters[:-1] if len(supporters) > 1 else supporters
     lists = [set(e.supporters) for e in events]
     present = {s.id for s in supporters}
-    for index, listed in enumerate(lists):
+    for listed in lists:
         if not listed & present:
             listed.add(draw(st.sampled_from(sorted(present))))
     for supporter in supporters:
         if not any(supporter.id in listed for listed in lists):
             lists[draw(st.integers(0, len(lists) - 1))].add(supporter.id)
-    return Network(tuple(supporters), tuple(Event(e.id, frozenset(l), e.name) for e, l in zip(events, lists, strict=False)))
+    return Network(tuple(supporters), tuple(Event(e.id, frozenset(listed), e.name) for e, listed in zip(events, lists, strict=True)))
 
 
 def checkerboard(k: int, rng: random.Random, extra_matches: int = 0, decoys: int = 2) -> Network:
