@@ -119,16 +119,17 @@ class _Unseen:
                     continue
                 row = after.rows[KIND_INDEX[kind]]
                 if card in row:
-                    self.notes.append(f"the {kind} row is refilled with a card nobody has seen")
+                    self.notes.append(f"the {kind} row's refill is a card nobody has seen")
                 else:
-                    self.notes.append(f"the {kind} drawn from the deck is a card nobody has seen")
+                    self.notes.append(f"the {kind} drawn is a card nobody has seen")
         # Refills still to come in this action draw the top of the deck.
         for step in after.queue:
             if isinstance(step, Refill):
                 deck = after.decks[step.row]
                 kind = KIND_NAMES[step.row]
                 if deck and (kind, deck[0]) in self.hidden:
-                    self.notes.append(f"the {kind} row will be refilled with a card nobody has seen")
+                    self.notes.append(f"the {kind} row's refill is a card nobody has seen")
+        self.notes = list(dict.fromkeys(self.notes))
 
     def card(self, kind: str, card: CardId) -> bool:
         return (kind, card) in self.hidden
@@ -357,7 +358,7 @@ def _locks_text(lock: dict[str, Any]) -> str:
     cards = " and ".join(map(card_name, lock["cards"]))
     if lock["gridlocked"]:
         return f"{cards}: a Gridlock stops it (the cards go to the bottom of their decks)"
-    text = f"{cards}: {lock['tricks_before']} -> {lock['tricks_after']} Tricks"
+    text = f"{cards}: Tricks {lock['tricks_before']} -> {lock['tricks_after']}"
     return text + (", and wins" if lock["wins"] else "")
 
 
