@@ -474,33 +474,89 @@ def socks_advise_command(file: str, as_json: bool) -> None:
 
 @cli.group("whitehouse")
 def whitehouse_group() -> None:
-    """The White House intern game: replay a game log, or play a random legal game."""
+    """The White House intern game: replay a game log, play a random legal game, or ask whether a
+    move is legal in a position."""
 
 
 @whitehouse_group.command("replay")
 @click.argument("file", metavar="LOG.json|-")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
-def whitehouse_replay(file: str, as_json: bool) -> None:
+@click.option("--at", "at", type=click.IntRange(min=0), metavar="N",
+              help="Print the table after move N as a position document (JSON), for whitehouse move.")
+def whitehouse_replay(file: str, as_json: bool, at: int | None) -> None:
     """Replay a recorded game: the first illegal move and the rule it breaks, or the final table,
     each player's proven Trick total and the winner. Exit 1 when a move is illegal."""
     import json
 
     from model.common.jsonio import load_json, source_name
-    from model.whitehouse.log import load_log, replay
+    from model.whitehouse.log import cut, load_log, replay
     from model.whitehouse.report import render_replay, replay_json
     from model.whitehouse.tricks import UnprovenTotal
     from solver.network.oracle import trick_oracle
 
     try:
-        result = replay(load_log(source_name(file), load_json(file), trick_oracle))
+        data = load_json(file)
+        log = load_log(source_name(file), data, trick_oracle)
+        if at is not None:
+            if at > len(log.moves):
+                raise InputError("--at", "", f"the log has {len(log.moves)} moves, so there is no move {at}")
+            log = cut(log, at)
+        result = replay(log)
     except UnprovenTotal as error:
         click.echo(f"verify: undecided: {error}", err=True)
         sys.exit(UNDECIDED)
+    if at is not None and result.illegal is None:
+        from model.whitehouse.position import cut_note, position_document
+
+        document = position_document(data, result.engine, result.state, cut_note(source_name(file), at))
+        click.echo(json.dumps(document, indent=1))
+        sys.exit(YES)
     if as_json:
         click.echo(json.dumps(replay_json(result), sort_keys=False))
     else:
         click.echo(render_replay(result), nl=False)
     sys.exit(NO if result.illegal else YES)
+
+
+@whitehouse_group.command("move")
+@click.argument("file", metavar="POSITION.json|-")
+@click.option("--move", "move_file", metavar="MOVE.json", help="The move to judge (a move of a log, with its player).")
+@click.option("--list", "list_all", is_flag=True, help="List every legal move, grouped by action.")
+@click.option("--rule", "rule_flags", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags: tuple[str, ...],
+                    as_json: bool) -> None:
+    """May I do that? Judge one move in a position (exit 0 legal, 1 illegal, with the rule broken)
+    or list every legal move there with its cost and what it would lock (exit 0)."""
+    import json
+
+    from model.common.jsonio import load_json, source_name
+    from model.common.options import parse_rule_flags
+    from model.whitehouse.question import ask_move, list_moves, load_position, parse_move, render_list, render_move
+    from model.whitehouse.tricks import UnprovenTotal
+    from solver.network.oracle import trick_oracle
+
+    if (move_file is None) == (not list_all):
+        raise click.UsageError("give exactly one of --move MOVE.json or --list")
+    if move_file == "-" and file == "-":
+        raise click.UsageError("the position and the move cannot both come from standard input")
+    flags = parse_rule_flags(rule_flags)
+    try:
+        position = load_position(source_name(file), load_json(file), trick_oracle, flags)
+        if list_all:
+            answer = list_moves(position)
+        else:
+            assert move_file is not None
+            seat, move = parse_move(source_name(move_file), load_json(move_file), position)
+            answer = ask_move(position, seat, move)
+    except UnprovenTotal as error:
+        click.echo(f"verify: undecided: {error}", err=True)
+        sys.exit(UNDECIDED)
+    if as_json:
+        click.echo(json.dumps(answer))
+    else:
+        click.echo(render_list(answer) if list_all else render_move(answer), nl=False)
+    sys.exit(YES if list_all or answer["legal"] else NO)
 
 
 @whitehouse_group.command("play")

@@ -29,6 +29,7 @@ from model.whitehouse.network.arrangement import (
     TricksRules,
     check_arrangement,
 )
+from model.whitehouse.position import deck_order, pending_steps, settle
 from model.whitehouse.rules import IllegalMove, RuleName, WhitehouseRules, rules_dict, whitehouse_rules
 from model.whitehouse.state import (
     KIND_NAMES,
@@ -129,6 +130,45 @@ def _log_models() -> Any:
         event: list[Ident] = Field(default_factory=list)
         distraction: list[Ident] = Field(default_factory=list)
 
+    class ArrivalIn(BaseModel):
+        """A card on its way into a player's Active Hand (or a Deflection above it)."""
+
+        model_config = strict
+        step: Literal["arrival"]
+        card: HandCard
+        kind: Literal["supporter", "event", "deflection"]
+        receiver: Seat
+        source: Literal["row", "distraction"] = "row"
+        stage: Literal["lies", "block", "lock", "more", "hand"] = "lies"
+        asked: list[Seat] = Field(default_factory=list, description="Seats that declined to play Lies.")
+        liar: Seat | None = Field(default=None, description="Who played Lies against it (stage block).")
+        swap: bool = False
+
+    class RefillIn(BaseModel):
+        model_config = strict
+        step: Literal["refill"]
+        row: Literal["supporter", "event", "distraction"]
+
+    class PutAwayIn(BaseModel):
+        model_config = strict
+        step: Literal["put_away"]
+        card: Ident
+
+    class MarkIn(BaseModel):
+        model_config = strict
+        step: Literal["shared_win", "end_action"]
+
+    StepIn = Annotated[ArrivalIn | RefillIn | PutAwayIn | MarkIn, Field(discriminator="step")]
+
+    class UnseenIn(BaseModel):
+        """How many face-down cards on top of each deck nobody has seen (the cards the position
+        places nowhere else); the cards of ``decks`` lie below them."""
+
+        model_config = strict
+        supporter: Annotated[int, Field(ge=0, le=10**6)] | None = None
+        event: Annotated[int, Field(ge=0, le=10**6)] | None = None
+        distraction: Annotated[int, Field(ge=0, le=10**6)] | None = None
+
     class PositionIn(BaseModel):
         """A table in the middle of a game. Cards it does not place go to the bottom of their
         deck in catalogue order, after the ``decks`` given."""
@@ -144,6 +184,18 @@ def _log_models() -> Any:
             default=None, description="The seats of the current round in order (default: from current)."
         )
         turn: Annotated[int, Field(ge=1, le=10**6)] = 1
+        reversals: list[Seat] = Field(
+            default_factory=list, description="Seats that reversed the order of play this round, in order."
+        )
+        pending: list[StepIn] = Field(
+            default_factory=list, max_length=64,
+            description="Steps of the current action still to resolve, head first (ends with end_action).",
+        )
+        unseen: UnseenIn | None = None
+        ended: Literal["seven", "turn_limit"] | None = None
+        winners: list[Seat] = Field(default_factory=list)
+        claims: list[Seat] = Field(default_factory=list, description="Seats at 7 whose win is still to be confirmed.")
+        shuffles: Annotated[int, Field(ge=0, le=10**6)] = 0
 
     class LogIn(BaseModel):
         """A White House intern game log."""
@@ -345,13 +397,14 @@ def _position(engine: Engine, source: str, raw: dict[str, Any], position: Any, s
             if card is not None:
                 claim(kind, card, f"position.rows.{kind}[{index}]")
         rows.append(tuple(cards))
+    queue = pending_steps(source, raw, position, claim)
     decks: list[tuple[Any, ...]] = []
     for kind in KIND_NAMES:
         given = list(getattr(position.decks, kind))
         for index, card in enumerate(given):
             claim(kind, card, f"position.decks.{kind}[{index}]")
         rest = [c for c in catalogue.ids(kind) if (kind, c) not in seen]
-        decks.append(tuple(given + rest))
+        decks.append(deck_order(source, position, kind, given, rest))
     n = len(players)
     if position.current >= n:
         raise InputError(source, "position.current", f"no player {position.current} at a table of {n}")
@@ -360,13 +413,13 @@ def _position(engine: Engine, source: str, raw: dict[str, Any], position: Any, s
         order = tuple(position.round_order)
         if sorted(order) != list(range(n)) or position.current not in order:
             raise InputError(source, "position.round_order", f"must name each of the {n} seats once")
-    return State(
+    return settle(engine, source, position, queue, State(
         # Each row and deck holds cards of its own kind (claimed above, against the catalogue).
         catalogue=catalogue, rules=engine.rules, players=tuple(players), decks=cast(Decks, tuple(decks)),
         rows=cast(Rows, tuple(rows)), current=position.current, phase=position.phase,
         direction=position.direction, round_order=order, round_pos=order.index(position.current),
         turn=position.turn, shuffle_seed=shuffle_seed,
-    )
+    ))
 
 
 # --- replaying ---------------------------------------------------------------------------------------
@@ -402,6 +455,11 @@ class Replay:
     illegal: IllegalAt | None
     #: The engine used (catalogue, rules, oracle).
     engine: Engine
+
+
+def cut(log: LoadedLog, moves: int) -> LoadedLog:
+    """The log up to (and without) move ``moves``: replaying it gives the table after move N."""
+    return LoadedLog(log.engine, log.start, log.moves[:moves])
 
 
 def replay(log: LoadedLog) -> Replay:
