@@ -216,4 +216,6 @@ def describe_move(state: State, move: Move) -> str:
             text += f"; Gift to {names[effect.seat]}"
         elif isinstance(effect, RescueFrom):
             text += f"; Rescue {catalogue.id_of(effect.card)} from {names[effect.seat]}"
+            if effect.super_set is not None:
+                text += f" into set {effect.super_set}"
     return text

@@ -9,7 +9,8 @@ from typing import Any
 from model.common.game import Game, GameRecord
 from model.common.outcome import Outcome, Termination
 from model.socks.cards import SOCKS_OPTIONS, SocksRules, sample_catalogue
-from model.socks.engine import outcome, random_game as play_random_game
+from model.socks.engine import outcome
+from model.socks.engine import random_game as play_random_game
 from model.socks.io import parse_rules
 
 STATISTICS = ("first player wins", "game length (turns)", "winning score")
