@@ -111,6 +111,10 @@ def parse_position(source: str, data: Any) -> State:
             tuple(take(c, join_path(join_path(path, "collection"), i)) for i, c in enumerate(player.collection))
         )
     first_of_game = sum(len(c) for c in collections) == 1
+    # A Super Sock joins one of its owner's sets, so its set is one the collection shows; only
+    # a rescue can leave it in a set its owner holds no Sock of (it keeps its set, or the lone
+    # Sock beside it was rescued because Super Socks do not count for Rescue).
+    unheld_set_allowed = rules.rescued_super == "keeps_set" or not rules.rescue_counts_super
     wilds = []
     for seat, player in enumerate(doc.players):
         path = join_path("players", seat)
@@ -134,6 +138,13 @@ def parse_position(source: str, data: Any) -> State:
                     source, join_path(path, "collection"), f"say the set of Super Sock {catalogue.id_of(card)}"
                 )
             where, value = values[card]
+            if isinstance(value, int) and not unheld_set_allowed:
+                held = {n for c in collections[seat] if (n := catalogue.card_sets[c]) is not None}
+                if value not in held:
+                    shown = ", ".join(str(n) for n in sorted(held)) or "none"
+                    raise InputError(
+                        source, where, f"set {value} is not among this player's face-up sets ({shown})"
+                    )
             wilds.append(WildState.described(card, seat, value, first_of_game, rules))
     unseen = [c for c in range(len(catalogue.cards)) if c not in used]
     gifts = []
@@ -205,4 +216,6 @@ def describe_move(state: State, move: Move) -> str:
             text += f"; Gift to {names[effect.seat]}"
         elif isinstance(effect, RescueFrom):
             text += f"; Rescue {catalogue.id_of(effect.card)} from {names[effect.seat]}"
+            if effect.super_set is not None:
+                text += f" into set {effect.super_set}"
     return text

@@ -58,6 +58,7 @@ GiftWashingMachine = Literal["ends_game", "gift_lost"]
 SuperReceived = Literal["receiver_chooses", "chosen_at_end"]
 SuperFirstSock = Literal["anyone", "owner"]
 SuperWithoutSet = Literal["next_own_sock", "chosen_at_end"]
+RescuedSuper = Literal["rescuer_chooses", "keeps_set"]
 EffectTiming = Literal["after_pass", "before_pass"]
 TieBreakCounts = Literal["all_sets", "scoring_sets"]
 FinalTie = Literal["shared", "no_winner"]
@@ -79,7 +80,7 @@ SOCKS_OPTIONS: tuple[RuleOption, ...] = (
         game=GAME,
         question="A Gift draws the Washing Machine from the top of the deck: what happens?",
         rulebook=(
-            "Gift: Draw the top card from the deck without looking at it ... The game ends "
+            "Draw the top card from the deck without looking at it ... The game ends "
             "immediately when you draw the Washing Machine card."
         ),
         default="ends_game",
@@ -134,6 +135,24 @@ SOCKS_OPTIONS: tuple[RuleOption, ...] = (
                 "as the rulebook's note for the first Sock: the next Sock its owner collects",
             ),
             ("chosen_at_end", "its set is chosen at the end, as for a face-down gift"),
+        ),
+    ),
+    RuleOption(
+        name="rescued_super",
+        game=GAME,
+        question="A Super Sock taken by Rescue: does it keep the set it had, or join one of "
+        "the rescuer's sets (even where the rescuer holds no Sock of its old set)?",
+        rulebook="When you add the Super Sock to your collection, you must add it to one of "
+        "your Sock sets.",
+        default="rescuer_chooses",
+        values=(
+            (
+                "rescuer_chooses",
+                "literal: Rescue places it in the rescuer's collection, and the sentence says "
+                "nothing but 'when you add the Super Sock to your collection', so the rescuer "
+                "adds it to one of their own sets",
+            ),
+            ("keeps_set", "it keeps the set it had, even where the rescuer holds no Sock of it"),
         ),
     ),
     RuleOption(
@@ -236,6 +255,8 @@ class SocksRules:
     super_first_sock: SuperFirstSock = "anyone"
     #: ``next_own_sock`` or ``chosen_at_end``: a Super Sock joining a collection with no set.
     super_without_set: SuperWithoutSet = "next_own_sock"
+    #: ``rescuer_chooses`` or ``keeps_set``: the set of a Super Sock taken by Rescue.
+    rescued_super: RescuedSuper = "rescuer_chooses"
     #: True: a Super Sock counts as a Sock of its set for Rescue.
     rescue_counts_super: bool = True
     #: True: face-down gifts count for Rescue's "only one of its type".

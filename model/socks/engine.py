@@ -8,8 +8,9 @@ Conventions the rulebook leaves to the table, stated once:
   arrow, or seat 1 with a right arrow, reaches the other player; any other arrow points at the
   empty side and the card is discarded face up.
 - A move is everything decided during one turn: the card kept, the set a Super Sock joins (also
-  the receiver's choice for a passed Super Sock), and the targets of the effects activated, in
-  the order they are activated.
+  the receiver's choice for a passed Super Sock, and the rescuer's for a rescued one), and the
+  targets of the effects activated, in the order they are activated. A move may also state where
+  the other card went (a seat, or discarded); the arrow decides that, so a stated pass is checked.
 
 A turn: the two drawn cards are revealed; the kept card joins the collection, the other is passed
 as its arrow says, and the kept card's effect is activated if possible (after the pass, or before
@@ -22,7 +23,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol, TypeVar
 
 from model.common.errors import RuleBroken
@@ -51,6 +52,8 @@ RuleName = Literal[
     "draw",
     "setup",
     "keep",
+    "pass",
+    "two-player-discard",
     "super-sock-set",
     "effect-activate",
     "effect-none",
@@ -61,7 +64,8 @@ RuleName = Literal[
     "rescue-ignored",
 ]
 
-#: Each rule a move can break, with the rulebook sentence it comes from.
+#: Each rule a move can break, with the rulebook sentence it comes from (word for word: a test
+#: finds each one in the rulebook).
 RULES: dict[RuleName, str] = {
     "game-over": "The game ends immediately when you draw the Washing Machine card.",
     "turn-order": "You then take turns, playing clockwise.",
@@ -70,6 +74,10 @@ RULES: dict[RuleName, str] = {
     "into them. Place this small stack underneath the remaining cards to form a draw pile "
     "containing all the cards.",
     "keep": "Choose one card to add to your collection.",
+    "pass": "Pass the other card to the player on your left or right, depending on the direction "
+    "of the arrow on the card.",
+    "two-player-discard": "On your turn, if the arrow on the card you deal points to the side "
+    "with no-one on it, that card is discarded.",
     "super-sock-set": "When you add the Super Sock to your collection, you must add it to one of "
     "your Sock sets.",
     "effect-activate": "If the card you kept has an effect, you must activate it if possible.",
@@ -78,11 +86,26 @@ RULES: dict[RuleName, str] = {
     "player of your choice.",
     "rescue-another-player": "Choose a single Sock from another player's collection and place it "
     "in your own collection.",
-    "rescue-in-collection": "Choose a single Sock from another player's collection.",
+    "rescue-in-collection": "Choose a single Sock from another player's collection and place it "
+    "in your own collection.",
     "rescue-only-one": "This Sock must be the only one of its type in the other player's "
     "collection.",
     "rescue-ignored": "If no players have a single Sock card the action is ignored.",
 }
+
+#: How the engine reads a rule's sentence, where the sentence alone does not say which part of
+#: it the rule is about.
+READINGS: dict[RuleName, str] = {
+    "rescue-another-player": "the Sock is taken from another player, never from the rescuer",
+    "rescue-in-collection": "the Sock taken lies face up in that player's collection",
+    "two-player-discard": "with two players, a card whose arrow points at the empty side is "
+    "discarded, and one whose arrow points at the other player is passed to them",
+    "pass": "the arrow alone decides who receives the other card",
+}
+
+#: How a move states that the other card was discarded (2-player variant).
+Discarded = Literal["discard"]
+DISCARD: Discarded = "discard"
 
 #: How a face-up Super Sock without a set waits: typed by the next Sock anyone collects, by the
 #: next Sock its owner collects, or chosen at the end.
@@ -127,6 +150,13 @@ class RescueFrom:
     seat: int
     #: The card taken (its catalogue index).
     card: int
+    #: The set a rescued Super Sock joins in the rescuer's collection (None when no such choice).
+    super_set: int | None = None
+
+    @property
+    def target(self) -> tuple[int, int]:
+        """The seat and card, without the set chosen for a rescued Super Sock."""
+        return self.seat, self.card
 
 
 EffectChoice = GiftTo | RescueFrom
@@ -144,6 +174,9 @@ class Move:
     passed_super_set: int | None = None
     #: The effect targets, in the order the effects are activated.
     effects: tuple[EffectChoice, ...] = ()
+    #: Where the other card went, as stated: the receiving seat, ``discard``, or None when the
+    #: move does not say (the arrow decides it; a stated pass is checked against the arrow).
+    passed_to: int | Discarded | None = None
 
 
 @dataclass(frozen=True)
@@ -419,13 +452,21 @@ class _Table:
                 self.wilds.append(_OpenWild(card, seat, None, waiting))
         self.collected_any = True
 
-    def take(self, rescuer: int, target: RescueFrom) -> None:
-        """Move a rescued card into the rescuer's collection (a Super Sock keeps its set)."""
+    def take(self, rescuer: int, target: RescueFrom, choose_set: Callable[[list[int]], int | None]) -> None:
+        """Move a rescued card into the rescuer's collection. A Super Sock joins one of the
+        rescuer's sets (``choose_set``), or keeps its set under ``rescued_super=keeps_set``."""
         self.collections[target.seat].remove(target.card)
         for wild in self.wilds:
             if wild.card == target.card:
                 wild.owner = rescuer
                 self.collections[rescuer].append(target.card)
+                if self.rules.rescued_super == "rescuer_chooses":
+                    wild.set = None
+                    held = sorted(self.sets_of(rescuer))
+                    wild.set = choose_set(held)
+                    if wild.set is None:
+                        next_own = self.rules.super_without_set == "next_own_sock"
+                        wild.waiting = WAIT_OWNER if next_own else WAIT_END
                 return
         self.collect(rescuer, target.card, _no_choice, kept=False)
 
@@ -478,6 +519,16 @@ class _Chooser:
     def set_for_done(self, kept: bool) -> None:
         """Called once the kept (or passed) card has joined its collection."""
 
+    def passed(self, receiver: int | None) -> None:
+        """Called when the other card is passed to ``receiver`` (None: discarded)."""
+
+    def rescued_set(self, options: list[int]) -> int | None:
+        """The rescuer's set for a rescued Super Sock: one of ``options`` (None when empty)."""
+        raise NotImplementedError
+
+    def rescued_done(self) -> None:
+        """Called once a rescued card has joined the rescuer's collection."""
+
     def effect(self, kind: EffectName, options: Sequence[EffectChoice], state: _Table) -> EffectChoice | None:
         raise NotImplementedError
 
@@ -502,6 +553,7 @@ def _run_turn(table: _Table, chooser: _Chooser) -> None:
             chooser.finish()
             return
     receiver = table.neighbour(seat, table.catalogue.card_arrows[other])
+    chooser.passed(receiver)
     if receiver is None:
         table.discard.append(other)
     else:
@@ -534,7 +586,8 @@ def _activate(table: _Table, chooser: _Chooser, seat: int, effect: Effect) -> No
         if rescued is None:
             return
         assert isinstance(rescued, RescueFrom)  # one of the targets offered
-        table.take(seat, rescued)
+        table.take(seat, rescued, chooser.rescued_set)
+        chooser.rescued_done()
         effect = table.catalogue.card_effects[rescued.card] if table.rules.rescued_card_effect else None
 
 
@@ -543,9 +596,12 @@ class _FromMove(_Chooser):
 
     def __init__(self, move: Move, state: State) -> None:
         self.move, self.current, self.players = move, state.current, state.players
-        self.names, self.catalogue = state.names, state.catalogue
+        self.names, self.catalogue, self.drawn = state.names, state.catalogue, state.drawn
         self.next_effect = 0
         self.sets_used = {True: False, False: False}
+        self.was_passed = False
+        self.rescue: RescueFrom | None = None
+        self.rescue_set_used = False
 
     def keep(self, drawn: list[int]) -> int:
         if self.move.keep not in drawn:
@@ -576,6 +632,49 @@ class _FromMove(_Chooser):
             what = "kept" if kept else "passed"
             raise IllegalMove("super-sock-set", f"a set is named but the {what} card is not a Super Sock")
 
+    def passed(self, receiver: int | None) -> None:
+        self.was_passed = True
+        stated = self.move.passed_to
+        if stated is None or stated == (DISCARD if receiver is None else receiver):
+            return
+        other = next(c for c in self.drawn if c != self.move.keep)
+        card, arrow = self.catalogue.id_of(other), self.catalogue.card_arrows[other]
+        said = "discarded" if stated == DISCARD else f"passed to seat {stated}"
+        if isinstance(stated, int) and 0 <= stated < self.players:
+            said = f"passed to {self.names[stated]}"
+        if receiver is None:
+            raise IllegalMove(
+                "two-player-discard", f"{card}'s arrow points {arrow}, at the side with no-one: it is "
+                f"discarded, not {said}",
+            )
+        raise IllegalMove("pass", f"{card}'s arrow points {arrow}: it goes to {self.names[receiver]}, not {said}")
+
+    def rescued_set(self, options: list[int]) -> int | None:
+        assert self.rescue is not None  # asked only right after a Rescue target is given
+        given = self.rescue.super_set
+        self.rescue_set_used = True
+        if not options:
+            if given is not None:
+                raise IllegalMove(
+                    "super-sock-set", "the rescuer holds no Sock set to add this Super Sock to now"
+                )
+            return None
+        if given is None:
+            raise IllegalMove("super-sock-set", "the rescuer must add the Super Sock to one of their sets")
+        if given not in options:
+            shown = ", ".join(str(o) for o in options)
+            raise IllegalMove("super-sock-set", f"set {given} is not among the rescuer's sets ({shown})")
+        return given
+
+    def rescued_done(self) -> None:
+        if self.rescue is not None and self.rescue.super_set is not None and not self.rescue_set_used:
+            raise IllegalMove(
+                "super-sock-set",
+                "a set is named for the rescued card, but no set is chosen for it (it is not a Super "
+                "Sock, or under rescued_super=keeps_set it keeps its set)",
+            )
+        self.rescue, self.rescue_set_used = None, False
+
     def effect(self, kind: EffectName, options: Sequence[EffectChoice], state: _Table) -> EffectChoice | None:
         effects = self.move.effects
         given = effects[self.next_effect] if self.next_effect < len(effects) else None
@@ -599,13 +698,18 @@ class _FromMove(_Chooser):
         card, owner = self.catalogue.id_of(given.card), self.names[given.seat]
         if given.card not in state.collections[given.seat]:
             raise IllegalMove("rescue-in-collection", f"{card} is not face up in {owner}'s collection")
-        if given not in options:
+        if not any(isinstance(o, RescueFrom) and o.target == given.target for o in options):
             raise IllegalMove("rescue-only-one", f"{card} is not the only Sock of its type in {owner}'s collection")
+        self.rescue = given
         return given
 
     def finish(self) -> None:
         if self.next_effect < len(self.move.effects):
             raise IllegalMove("effect-none", "an effect target is given but no effect is activated for it")
+        if self.move.passed_to is not None and not self.was_passed:
+            raise IllegalMove(
+                "game-over", "the game ended before the other card was passed: it is not played"
+            )
 
 
 class _Pick(Protocol):
@@ -637,6 +741,15 @@ class _Recorder(_Chooser):
 
     def set_for_done(self, kept: bool) -> None:
         pass
+
+    def rescued_set(self, options: list[int]) -> int | None:
+        if not options:
+            return None
+        chosen = self.pick(options)
+        rescued = self.effects[-1]
+        assert isinstance(rescued, RescueFrom)  # asked only right after a Rescue target is picked
+        self.effects[-1] = replace(rescued, super_set=chosen)
+        return chosen
 
     def effect(self, kind: EffectName, options: Sequence[EffectChoice], state: _Table) -> EffectChoice | None:
         if not options:

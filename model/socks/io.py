@@ -150,8 +150,16 @@ def _collection_hand(
     return Hand(player.name, tuple((n, tuple(v)) for n, v in sorted(stars.items())), wilds)
 
 
-def _sets_hand(source: str, path: str, player: ScoringPlayerIn) -> Hand:
+def _sets_hand(
+    source: str, path: str, player: ScoringPlayerIn, catalogue: Catalogue, dealt: dict[int, int]
+) -> Hand:
+    """A hand given by star values. Each set must be one of the catalogue's, and the Socks of a
+    set (``dealt`` counts them over the players so far) no more than the catalogue holds."""
     sets_path = join_path(path, "sets")
+    sizes: dict[int, int] = {}
+    for card in catalogue.cards:
+        if card.set is not None:
+            sizes[card.set] = sizes.get(card.set, 0) + 1
     numbers: dict[int, tuple[int, ...]] = {}
     for key, printed in (player.sets or {}).items():
         where = join_path(sets_path, key)
@@ -161,6 +169,18 @@ def _sets_hand(source: str, path: str, player: ScoringPlayerIn) -> Hand:
             raise InputError(source, where, "a set is named by its number") from None
         if number in numbers:
             raise InputError(source, where, f"set {number} is given twice")
+        if number not in sizes:
+            shown = ", ".join(str(n) for n in sorted(sizes))
+            raise InputError(source, where, f"the catalogue has no set {number} (its sets: {shown})")
+        dealt[number] = dealt.get(number, 0) + len(printed)
+        if dealt[number] > sizes[number]:
+            total = "" if dealt[number] == len(printed) else " over all the players so far"
+            raise InputError(
+                source,
+                where,
+                f"{dealt[number]} Socks of set {number}{total}, but the catalogue's set {number} "
+                f"holds {sizes[number]}",
+            )
         numbers[number] = tuple(printed)
     values: list[tuple[str, SetChoice]] = []
     if player.super_sock is not None and player.super_socks is not None:
@@ -196,6 +216,7 @@ def parse_scoring(source: str, data: Any) -> ScoringInput:
     hands: list[Hand] = []
     names: dict[str, int] = {}
     used: dict[str, str] = {}
+    dealt: dict[int, int] = {}
     for index, player in enumerate(doc.players):
         path = join_path("players", index)
         if player.name in names:
@@ -206,7 +227,7 @@ def parse_scoring(source: str, data: Any) -> ScoringInput:
                 raise InputError(
                     source, join_path(path, "sets"), "give either sets or collection and gifts, not both"
                 )
-            hands.append(_sets_hand(source, path, player))
+            hands.append(_sets_hand(source, path, player, catalogue, dealt))
         elif player.collection is None:
             raise InputError(source, join_path(path, "collection"), "required key is missing (or give sets)")
         else:
@@ -216,6 +237,15 @@ def parse_scoring(source: str, data: Any) -> ScoringInput:
 
 # --- the game log ---------------------------------------------------------------------------
 
+#: The seating convention, as the log and position formats state it.
+SEATING = (
+    "The players in their seats, clockwise, the first player first. A card passed left goes to "
+    "the next player in this list (the first after the last), a card passed right to the "
+    "previous one. With two players they sit side by side, the first player on the right of the "
+    "second: a left arrow from the first player, or a right arrow from the second, reaches the "
+    "other player; any other arrow points at the empty side and the card is discarded."
+)
+
 
 class EffectIn(StrictModel):
     """One effect target: ``{"gift_to": NAME}`` or ``{"rescue_from": NAME, "card": ID}``."""
@@ -223,6 +253,10 @@ class EffectIn(StrictModel):
     gift_to: Name | None = None
     rescue_from: Name | None = None
     card: CardId | None = None
+    super_set: int | None = Field(
+        None,
+        description="A rescued Super Sock: the rescuer's set it joins (rule option rescued_super)",
+    )
 
 
 class TurnIn(StrictModel):
@@ -233,6 +267,13 @@ class TurnIn(StrictModel):
     keep: CardId
     super_set: int | None = None
     passed_super_set: int | None = None
+    passed_to: Name | None = Field(
+        None,
+        description="Where the other card went: the receiving player's name, or null when it "
+        "was discarded (2 players, the arrow pointing at the empty side). Optional; when given "
+        "it is checked against the card's arrow (left is the next player in `players`, right "
+        "the previous one). Absent when the game ended before the card was passed.",
+    )
     effects: list[EffectIn] = Field(default_factory=list, max_length=70)
 
 
@@ -250,7 +291,7 @@ class LogIn(StrictModel):
     note: str | None = None
     seed: int | None = None
     catalogue: CatalogueIn | None = None
-    players: list[Name] = Field(min_length=2, max_length=10)
+    players: list[Name] = Field(min_length=2, max_length=10, description=SEATING)
     rules: dict[str, Any] | None = None
     deck: list[CardId] = Field(min_length=1, max_length=1001)
     turns: list[TurnIn] = Field(max_length=1000)
@@ -275,7 +316,7 @@ class PositionIn(StrictModel):
 
     cards: list[CardIn] | None = Field(None, min_length=1, max_length=1000)
     rules: dict[str, Any] | None = None
-    players: list[PositionPlayerIn] = Field(min_length=2, max_length=10)
+    players: list[PositionPlayerIn] = Field(min_length=2, max_length=10, description=SEATING)
     to_move: Name
     discard: list[CardId] = Field(default_factory=list)
     drawn: list[CardId] = Field(min_length=2, max_length=2)

@@ -2,9 +2,11 @@
 ``replay`` checks a log turn by turn and reports the first illegal step or the final position.
 
 A log is bad input (InputError) when it is not a document of the format at all: wrong keys or
-types, unknown card IDs or player names, a card twice in the deck. A log that parses but breaks a
-rule (a deck the setup cannot make, a player out of turn, an illegal move, a wrong claimed result)
-is a verdict, reported in the ReplayReport.
+types, unknown card IDs or player names, a card twice in the deck, a result claimed for a game
+that is not over. A log that parses but breaks a rule (a deck the setup cannot make, a player out
+of turn, an illegal move, a pass against the arrow, a wrong claimed result) is a verdict,
+reported in the ReplayReport. The two cards drawn and the winners are sets: their order in the
+log does not matter.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from model.common.errors import InputError, join_path
 from model.common.options import rules_as_dict
 from model.socks.cards import Catalogue, SocksRules, build_catalogue, sample_catalogue, validate
 from model.socks.engine import (
+    DISCARD,
     RULES,
+    Discarded,
     GiftTo,
     IllegalMove,
     Move,
@@ -28,6 +32,7 @@ from model.socks.engine import (
     State,
     check_setup,
     final_hands,
+    neighbour,
     play,
     play_random,
     shuffled_deck,
@@ -72,8 +77,10 @@ RULEBOOK[RESULT_RULE] = (
 )
 
 
-def move_json(state: State, move: Move) -> dict[str, Any]:
-    """A move as a log's turn entry."""
+def move_json(state: State, move: Move, after: State | None = None) -> dict[str, Any]:
+    """A move as a log's turn entry. With ``after`` (the position the move leads to), the entry
+    also says where the other card went (``passed_to``), unless the game ended before it was
+    passed."""
     catalogue, names = state.catalogue, state.names
     entry: dict[str, Any] = {
         "player": names[state.current],
@@ -84,12 +91,19 @@ def move_json(state: State, move: Move) -> dict[str, Any]:
         entry["super_set"] = move.super_set
     if move.passed_super_set is not None:
         entry["passed_super_set"] = move.passed_super_set
-    effects: list[dict[str, str]] = []
+    other = next(c for c in state.drawn if c != move.keep)
+    if after is not None and not (after.over and other in after.drawn):
+        receiver = neighbour(state.players, state.current, catalogue.card_arrows[other])
+        entry["passed_to"] = None if receiver is None else names[receiver]
+    effects: list[dict[str, Any]] = []
     for effect in move.effects:
         if isinstance(effect, GiftTo):
             effects.append({"gift_to": names[effect.seat]})
         else:
-            effects.append({"rescue_from": names[effect.seat], "card": catalogue.id_of(effect.card)})
+            rescue: dict[str, Any] = {"rescue_from": names[effect.seat], "card": catalogue.id_of(effect.card)}
+            if effect.super_set is not None:
+                rescue["super_set"] = effect.super_set
+            effects.append(rescue)
     if effects:
         entry["effects"] = effects
     return entry
@@ -115,7 +129,7 @@ def write_log(
     while not state.over:
         before = state
         move, state = play_random(state, rng)
-        turns.append(move_json(before, move))
+        turns.append(move_json(before, move, state))
     game = score_game(final_hands(state), rules)
     log: dict[str, Any] = {
         "game": "socks",
@@ -170,6 +184,8 @@ def move_from_turn(
         if effect.gift_to is not None:
             if effect.card is not None:
                 raise InputError(source, join_path(where, "card"), "a Gift's card is drawn unseen")
+            if effect.super_set is not None:
+                raise InputError(source, join_path(where, "super_set"), "a Gift's card is drawn unseen")
             effects.append(GiftTo(seat_of(source, seats, effect.gift_to, join_path(where, "gift_to"))))
         else:
             rescue_from = effect.rescue_from
@@ -178,9 +194,13 @@ def move_from_turn(
                 raise InputError(source, join_path(where, "card"), "required key is missing")
             seat = seat_of(source, seats, rescue_from, join_path(where, "rescue_from"))
             card = card_index(source, catalogue, effect.card, join_path(where, "card"))
-            effects.append(RescueFrom(seat, card))
+            effects.append(RescueFrom(seat, card, effect.super_set))
     keep = card_index(source, catalogue, turn.keep, join_path(path, "keep"), machine=True)
-    return Move(keep, turn.super_set, turn.passed_super_set, tuple(effects))
+    passed_to: int | Discarded | None = None
+    if "passed_to" in turn.model_fields_set:
+        name = turn.passed_to
+        passed_to = DISCARD if name is None else seat_of(source, seats, name, join_path(path, "passed_to"))
+    return Move(keep, turn.super_set, turn.passed_super_set, tuple(effects), passed_to)
 
 
 def parse_log(source: str, data: Any) -> tuple[LogIn, Catalogue, SocksRules, list[int]]:
@@ -231,17 +251,23 @@ def replay(source: str, data: Any, score_game: ScoreGame) -> ReplayReport:
             if turn.player != expected:
                 raise IllegalMove("turn-order", f"it is {expected}'s turn, not {turn.player}'s")
             drawn = [catalogue.index(c) for c in turn.drawn]
-            if drawn != list(state.drawn):
+            # The two cards are drawn together: a set, in any order.
+            if sorted(drawn) != sorted(state.drawn):
                 shown = " and ".join(catalogue.id_of(c) for c in state.drawn)
                 raise IllegalMove("draw", f"the top of the deck gives {shown}")
             state = play(state, move)
         except IllegalMove as error:
             return ReplayReport(False, index, state.over, state, step, turn.player, error.rule, error.message)
-    if log.result is not None and state.over:
+    if log.result is not None and not state.over:
+        raise InputError(
+            source, "result", "the game is not over (the Washing Machine has not been drawn): it has no result yet"
+        )
+    if log.result is not None:
         claimed = log.result
         game = score_game(final_hands(state), rules)
         actual = {p.name: p.score for p in game.players}
-        if claimed.scores != actual or claimed.winners != list(game.winners):
+        # The winners are a set: any order, each once.
+        if claimed.scores != actual or sorted(claimed.winners) != sorted(game.winners):
             message = (
                 f"the log claims scores {claimed.scores} and winners {claimed.winners}; the rules "
                 f"give {actual} and {list(game.winners)}"

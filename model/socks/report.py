@@ -171,10 +171,13 @@ def advice_json(advice: Advice) -> dict[str, Any]:
     choices = []
     for choice in advice.choices:
         other = next(c for c in state.drawn if c != choice.move.keep)
-        effects: list[dict[str, str]] = []
+        effects: list[dict[str, Any]] = []
         for effect in choice.move.effects:
             if isinstance(effect, RescueFrom):
-                effects.append({"rescue_from": names[effect.seat], "card": catalogue.id_of(effect.card)})
+                rescue: dict[str, Any] = {"rescue_from": names[effect.seat], "card": catalogue.id_of(effect.card)}
+                if effect.super_set is not None:
+                    rescue["super_set"] = effect.super_set
+                effects.append(rescue)
             else:
                 effects.append({"gift_to": names[effect.seat]})
         choices.append(

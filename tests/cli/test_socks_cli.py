@@ -156,3 +156,64 @@ def test_a_tie_the_tie_break_cannot_split(final_tie, last_line):
     }
     result = run("socks", "-", stdin=json.dumps(document))
     assert result.exit_code == 0 and result.stdout.splitlines()[-1] == last_line
+
+
+def _one_line_error(result, where):
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and where in lines[0] and "Traceback" not in result.output
+    return lines[0]
+
+
+def test_replay_refuses_a_result_for_an_unfinished_game():
+    log = json.loads((EXAMPLES / "game.log.json").read_text())
+    del log["turns"][-1]
+    result = run("socks", "replay", "-", stdin=json.dumps(log))
+    assert "not over" in _one_line_error(result, "<stdin>: result:")
+
+
+def test_advise_refuses_a_super_sock_set_the_player_does_not_hold():
+    position = json.loads((EXAMPLES / "position.json").read_text())
+    seat = next(i for i, p in enumerate(position["players"]) if "super_sock" in p or "super_socks" in p)
+    player = position["players"][seat]
+    where = f"players[{seat}].super_sock"
+    held = {int(c.split("-")[0]) for c in player["collection"] if c != "super"}
+    player.pop("super_socks", None)
+    player["super_sock"] = next(n for n in range(2, 12) if n not in held)
+    result = run("socks", "advise", "-", stdin=json.dumps(position))
+    assert "not among this player's face-up sets" in _one_line_error(result, where)
+
+
+def test_advise_accepts_an_unheld_set_where_a_rescue_can_leave_one():
+    position = json.loads((EXAMPLES / "position.json").read_text())
+    seat = next(i for i, p in enumerate(position["players"]) if "super_sock" in p)
+    player = position["players"][seat]
+    held = {int(c.split("-")[0]) for c in player["collection"] if c != "super"}
+    player["super_sock"] = next(n for n in range(2, 12) if n not in held)
+    position["rules"] = {"rescued_super": "keeps_set"}
+    assert run("socks", "advise", "-", stdin=json.dumps(position)).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "sets_a, sets_b, where, words",
+    [
+        ({"-3": [1]}, {"4": [2]}, "players[0].sets.-3", "the catalogue has no set -3"),
+        ({"99": [1, 2]}, {"4": [2]}, "players[0].sets.99", "the catalogue has no set 99"),
+        ({"2": [1, 1, 1]}, {"4": [2]}, "players[0].sets.2", "3 Socks of set 2, but the catalogue's set 2 holds 2"),
+        ({"2": [1]}, {"2": [1, 1]}, "players[1].sets.2", "over all the players so far"),
+    ],
+)
+def test_the_sets_form_refuses_sets_the_catalogue_does_not_have(sets_a, sets_b, where, words):
+    document = {"players": [{"name": "A", "sets": sets_a}, {"name": "B", "sets": sets_b}]}
+    result = run("socks", "-", stdin=json.dumps(document))
+    assert words in _one_line_error(result, where)
+
+
+def test_the_sets_form_checks_against_the_catalogue_given():
+    cards = [{"id": f"x{k}", "set": 20, "stars": 1, "arrow": "left"} for k in range(3)]
+    document = {"cards": cards, "players": [{"name": "A", "sets": {"20": [1, 1]}}, {"name": "B", "sets": {"20": [1]}}]}
+    assert run("socks", "-", stdin=json.dumps(document)).exit_code == 0
+    document["players"][1]["sets"] = {"3": [1]}
+    assert "the catalogue has no set 3 (its sets: 20)" in _one_line_error(
+        run("socks", "-", stdin=json.dumps(document)), "players[1].sets.3"
+    )
