@@ -1,14 +1,17 @@
 """The small SVG vocabulary every game's picture is written with (pure functions, no I/O).
 
-A picture is a whole SVG document of a fixed natural size (its ``viewBox``) that a page may
-scale down (``style="max-width:100%"``; a page that also wants the height to follow sets ``height:auto`` itself: cairo draws nothing of a picture whose own style says so), with a ``<title>`` and a ``<desc>`` for screen readers and as
-its first children. Every text that came from an input file goes through ``escape``. Layouts
-are measured with ``text_width``, a deliberately generous estimate of how wide a sans-serif
-text is drawn, so that no text runs past its box or the picture's edge.
+A picture is a whole SVG document of a fixed natural size (its ``viewBox``, laid out for a
+phone's width where the content allows) that a page may scale down (``style="max-width:100%"``;
+a page that wants the height to follow sets ``height:auto`` itself: cairo draws nothing of a
+picture whose own style says so), with a ``<title>`` and a ``<desc>`` for screen readers as its
+first children. Every text that came from an input file goes through ``escape``. Layouts are
+measured with ``text_width``, a deliberately generous estimate of how wide a sans-serif text is
+drawn, so that no text runs past its box or the picture's edge.
 """
 
 from __future__ import annotations
 
+import colorsys
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -164,3 +167,60 @@ def wrap(content: str, width: float, size: float, bold: bool = False) -> list[st
 def widest_word(content: str, size: float, bold: bool = False) -> float:
     """The drawn width of the widest word of ``content`` (what ``wrap`` cannot break)."""
     return max((text_width(w, size, bold) for w in content.split(" ")), default=0.0)
+
+
+#: The size (pixels) and boldness of each shared text style of ``BASE_STYLE``.
+STYLES: dict[str, tuple[float, bool]] = {"h1": (17, True), "h2": (15, True), "body": (14, False), "small": (12, False)}
+
+
+class Page:
+    """A picture drawn top to bottom: lines of text wrapped to the page, and drawn blocks, each
+    below the last. ``y`` is where the next one starts."""
+
+    def __init__(self, width: float, pad: float = 14) -> None:
+        self.width = width
+        self.pad = pad
+        self.y = pad
+        self.body: list[str] = []
+
+    @property
+    def room(self) -> float:
+        """The width inside the margins."""
+        return self.width - 2 * self.pad
+
+    def lines(self, content: str, style: str = "body", x: float | None = None, extra: str = "") -> None:
+        """``content`` in a shared style (a key of ``STYLES``), wrapped to the page from ``x``;
+        ``extra``: more classes."""
+        size, bold = STYLES[style]
+        left = self.pad if x is None else x
+        cls = f"{style} {extra}".strip()
+        for shown in wrap(content.strip(), self.width - self.pad - left, size, bold):
+            self.y += size + 4
+            self.body.append(text(left, self.y, shown, cls))
+        self.y += 4
+
+    def gap(self, height: float) -> None:
+        self.y += height
+
+    def add(self, parts: Iterable[str]) -> None:
+        self.body.extend(parts)
+
+    def svg(self, title: str, desc: str, style: str = "") -> str:
+        return document(title, desc, self.width, self.y + self.pad, self.body, style)
+
+
+def page_width(contents: Iterable[tuple[str, str]], least: float, pad: float = 14) -> float:
+    """The width a page needs: ``least``, or more for a word of a ``(text, style)`` that could
+    not be wrapped inside it."""
+    width = least
+    for content, style in contents:
+        size, bold = STYLES[style]
+        width = max(width, widest_word(content, size, bold) + 2 * pad)
+    return width
+
+
+def hsl_hex(hue: float, saturation: float, lightness: float) -> str:
+    """A colour as ``#rrggbb`` (every renderer reads it) from hue (degrees), saturation and
+    lightness (0 to 1)."""
+    r, g, b = colorsys.hls_to_rgb((hue % 360) / 360, lightness, saturation)
+    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
