@@ -236,6 +236,7 @@ def _likes_options(command: Any) -> Any:
         click.option("--board", metavar="FILE", help="A board file (default: the illustrative sample)."),
         click.option("--events", metavar="FILE", help="Event cards (default: the illustrative sample)."),
         click.option("--intents", metavar="FILE", help="The Intent deck (default: the illustrative sample)."),
+        _svg_option,
     ]):
         command = option(command)
     return command
@@ -246,11 +247,18 @@ def likes_group() -> None:
     """Likes and Lies: resolve a round step by step, or replay a game to its winner."""
 
 
+def _likes_board(board: str | None) -> Any:
+    """The board a picture draws (read once more: the commands return no board)."""
+    from model.likes.io import load_catalogue
+
+    return load_catalogue(board).board
+
+
 @likes_group.command("round")
 @click.argument("file", metavar="ROUND.json|-")
 @_likes_options
 def likes_round_command(file: str, as_json: bool, rules: tuple[str, ...], board: str | None,
-                        events: str | None, intents: str | None) -> None:
+                        events: str | None, intents: str | None, svg_path: str | None) -> None:
     """Resolve one round: every move with the rule behind it, and the new state.
 
     Exit status: 0 the round is legal (resolved), 1 an input breaks a rule (named), 2 bad input.
@@ -261,11 +269,17 @@ def likes_round_command(file: str, as_json: bool, rules: tuple[str, ...], board:
     from model.likes.io import check_round_file
     from model.likes.report import round_json, round_text
 
+    if svg_path and board == "-":
+        raise BadInput("--svg: the board is drawn from a file: give --board FILE, not -")
     chosen, result, error = check_round_file(file, board, events, intents, parse_rule_flags(rules))
-    if as_json:
-        click.echo(json.dumps(round_json(chosen, result, error)))
-    else:
-        click.echo(round_text(chosen, result, error))
+
+    def draw() -> str:
+        from model.likes.picture import round_svg
+
+        return round_svg(chosen, _likes_board(board), result, error)
+
+    text = json.dumps(round_json(chosen, result, error)) if as_json else round_text(chosen, result, error)
+    _answer(text, svg_path, draw)
     click.get_current_context().exit(NO if error else YES)
 
 
@@ -273,7 +287,7 @@ def likes_round_command(file: str, as_json: bool, rules: tuple[str, ...], board:
 @click.argument("file", metavar="LOG.json|-")
 @_likes_options
 def likes_game_command(file: str, as_json: bool, rules: tuple[str, ...], board: str | None,
-                       events: str | None, intents: str | None) -> None:
+                       events: str | None, intents: str | None, svg_path: str | None) -> None:
     """Replay a game log to its winner, or to the first input that breaks a rule.
 
     Exit status: 0 replayed (won, no winner, or unfinished), 1 an input breaks a rule, 2 bad input.
@@ -284,17 +298,22 @@ def likes_game_command(file: str, as_json: bool, rules: tuple[str, ...], board: 
     from model.likes.io import replay_game_file
     from model.likes.report import game_json, game_text
 
+    if svg_path and board == "-":
+        raise BadInput("--svg: the board is drawn from a file: give --board FILE, not -")
     chosen, game = replay_game_file(file, board, events, intents, parse_rule_flags(rules))
-    if as_json:
-        click.echo(json.dumps(game_json(chosen, game)))
-    else:
-        click.echo(game_text(chosen, game))
+
+    def draw() -> str:
+        from model.likes.picture import game_svg
+
+        return game_svg(chosen, _likes_board(board), game)
+
+    _answer(json.dumps(game_json(chosen, game)) if as_json else game_text(chosen, game), svg_path, draw)
     click.get_current_context().exit(NO if game.status == "illegal" else YES)
 
 
 # --- social ---
 def _social_options(command: Any) -> Any:
-    """The options every `verify social` command takes."""
+    """The options every `verify social` command takes (``round`` and ``game`` add ``--svg``)."""
     command = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
                            help="A rule option, e.g. like_own_gallery=returned_at_scoring "
                                 "(repeatable; wins over the file).")(command)
@@ -310,7 +329,8 @@ def social_group() -> None:
 @social_group.command("round")
 @click.argument("file", metavar="LOG.json|-")
 @_social_options
-def social_round_command(file: str, as_json: bool, rules: tuple[str, ...]) -> None:
+@_svg_option
+def social_round_command(file: str, as_json: bool, rules: tuple[str, ...], svg_path: str | None) -> None:
     """Replay one round's log: each illegal event with the rule it breaks, the Profiles, scores.
 
     Exit status: 0 every event legal, 1 an illegal event found, 2 bad input.
@@ -322,14 +342,21 @@ def social_round_command(file: str, as_json: bool, rules: tuple[str, ...]) -> No
     from model.social.report import round_json, round_text
 
     result, chosen = judge_round_file(file, parse_rule_flags(rules))
-    click.echo(json.dumps(round_json(result, chosen)) if as_json else round_text(result))
+
+    def draw() -> str:
+        from model.social.picture import round_svg
+
+        return round_svg(result)
+
+    _answer(json.dumps(round_json(result, chosen)) if as_json else round_text(result), svg_path, draw)
     click.get_current_context().exit(NO if result.violations else YES)
 
 
 @social_group.command("game")
 @click.argument("file", metavar="LOG.json|-")
 @_social_options
-def social_game_command(file: str, as_json: bool, rules: tuple[str, ...]) -> None:
+@_svg_option
+def social_game_command(file: str, as_json: bool, rules: tuple[str, ...], svg_path: str | None) -> None:
     """Replay every round of a game and name the winner, with the tie-break that decided it.
 
     Exit status: 0 every event legal, 1 an illegal event found, 2 bad input.
@@ -341,7 +368,13 @@ def social_game_command(file: str, as_json: bool, rules: tuple[str, ...]) -> Non
     from model.social.report import game_json, game_text
 
     result, chosen = judge_game_file(file, parse_rule_flags(rules))
-    click.echo(json.dumps(game_json(result, chosen)) if as_json else game_text(result))
+
+    def draw() -> str:
+        from model.social.picture import game_svg
+
+        return game_svg(result)
+
+    _answer(json.dumps(game_json(result, chosen)) if as_json else game_text(result), svg_path, draw)
     illegal = any(r.violations for r in result.rounds)
     click.get_current_context().exit(NO if illegal else YES)
 

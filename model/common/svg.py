@@ -224,3 +224,7 @@ def hsl_hex(hue: float, saturation: float, lightness: float) -> str:
     lightness (0 to 1)."""
     r, g, b = colorsys.hls_to_rgb((hue % 360) / 360, lightness, saturation)
     return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+
+
+def circle(cx: float, cy: float, r: float, cls: str, fill: str | None = None) -> str:
+    return f"<circle {attrs(cx=float(cx), cy=float(cy), r=float(r), class_=cls, fill=fill)}/>"
