@@ -55,13 +55,14 @@ def _tiles(page: Page, left: float, cards: Sequence[tuple[str, str, str]]) -> No
     page.gap(rows * (_TILE_H + _TILE_GAP) + 2)
 
 
-def _player(page: Page, player: PlayerScore, line: str, profile_line: str) -> None:
+def _player(page: Page, player: PlayerScore, line: str, profile_line: str | None) -> None:
     top = page.y
     start = len(page.body)
     inner = page.pad + 10
     page.gap(4)
     page.lines(line, "h2", inner)
-    page.lines(profile_line, "small", inner, "muted")
+    if profile_line is not None:
+        page.lines(profile_line, "small", inner, "muted")
     fill = _FILLS.get(player.colour.lower(), "#eeeeee")
     cards = [
         (card, fill, f"{card}, face up in {player.name}'s Profile: +1") if up
@@ -79,8 +80,9 @@ def _player(page: Page, player: PlayerScore, line: str, profile_line: str) -> No
     page.gap(10)
 
 
-def _round(page: Page, result: RoundResult) -> None:
-    """The Profiles of one round, under the text answer's lines for each player."""
+def _round(page: Page, result: RoundResult, listing: bool = True) -> None:
+    """The Profiles of one round, under the text answer's lines for each player (with
+    ``listing``, also the line that lists the face-up cards)."""
     words = round_text(result).splitlines()
     by_name = {}
     for index, line in enumerate(words):
@@ -89,7 +91,7 @@ def _round(page: Page, result: RoundResult) -> None:
                 by_name[player.name] = (line.strip(), words[index + 1].strip())
     for player in result.players:
         line, profile = by_name[player.name]
-        _player(page, player, line, profile)
+        _player(page, player, line, profile if listing else None)
 
 
 def _width(lines: Sequence[str]) -> float:
@@ -122,7 +124,7 @@ def game_svg(result: GameResult) -> str:
         page.lines(line, "h2")
         for event in [w for w in round_text(played).splitlines() if w.startswith("  event ")]:
             page.lines(event, "small")
-        _round(page, played)
+        _round(page, played, listing=False)
     page.gap(6)
     for line in words:
         if line.startswith(("Totals:", "Winner")):
