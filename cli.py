@@ -11,6 +11,7 @@ Solvers and pydantic are imported inside the commands that use them, never at st
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -70,6 +71,32 @@ def write_whole_file(path: str, text: str, flag: str) -> None:
         if isinstance(error, OSError):
             raise InputError(flag, "", f"cannot write {path}: {error.strerror or error}") from None
         raise
+
+
+def _svg_option(command: Any) -> Any:
+    """``--svg PATH``: also draw the answer as an SVG picture (``-``: on standard output)."""
+    return click.option(
+        "--svg", "svg_path", metavar="PATH|-",
+        help="Also draw the answer as an SVG picture, written whole or not at all (-: the SVG on "
+        "standard output, the text or JSON answer on standard error).",
+    )(command)
+
+
+def _answer(output: str, svg_path: str | None, draw: Callable[[], str], nl: bool = True) -> None:
+    """Print the answer; with ``--svg PATH`` first draw it (``draw()``, the SVG text) and write
+    the file whole. The picture is drawn before anything is written, so a picture that fails
+    leaves no file and prints nothing. With ``--svg -`` the SVG is standard output and the answer
+    goes to standard error."""
+    if not svg_path:
+        click.echo(output, nl=nl)
+        return
+    svg = draw()
+    if svg_path == "-":
+        click.echo(svg, nl=False)
+        click.echo(output, nl=nl, err=True)
+        return
+    write_whole_file(svg_path, svg, "--svg")
+    click.echo(output, nl=nl)
 
 
 # --- whitehouse tricks ---
@@ -160,7 +187,7 @@ class _ProgressLine:
     metavar="S",
     help="Seconds the solve may take before it reports what it has.",
 )
-@click.option("--svg", "svg_path", metavar="PATH", help="Also draw the answer as an SVG picture.")
+@_svg_option
 @click.option("--ascii", "use_ascii", is_flag=True, help="Draw with ASCII characters only.")
 def tricks_command(
     file: str,
@@ -191,12 +218,11 @@ def tricks_command(
             answer = answer_tricks(question, time_limit, progress)
     else:
         answer = answer_tricks(question, time_limit)
-    if svg_path:
-        write_whole_file(svg_path, render_svg(answer), "--svg")
     if as_json:
-        click.echo(json.dumps(answer.to_json()))
+        _answer(json.dumps(answer.to_json()), svg_path, lambda: render_svg(answer))
     else:
-        click.echo(render_text(answer, ascii=use_ascii or not _stdout_is_unicode()), nl=False)
+        text = render_text(answer, ascii=use_ascii or not _stdout_is_unicode())
+        _answer(text, svg_path, lambda: render_svg(answer), nl=False)
     click.get_current_context().exit(answer.exit_status)
 
 
@@ -210,6 +236,7 @@ def _likes_options(command: Any) -> Any:
         click.option("--board", metavar="FILE", help="A board file (default: the illustrative sample)."),
         click.option("--events", metavar="FILE", help="Event cards (default: the illustrative sample)."),
         click.option("--intents", metavar="FILE", help="The Intent deck (default: the illustrative sample)."),
+        _svg_option,
     ]):
         command = option(command)
     return command
@@ -220,11 +247,18 @@ def likes_group() -> None:
     """Likes and Lies: resolve a round step by step, or replay a game to its winner."""
 
 
+def _likes_board(board: str | None) -> Any:
+    """The board a picture draws (read once more: the commands return no board)."""
+    from model.likes.io import load_catalogue
+
+    return load_catalogue(board).board
+
+
 @likes_group.command("round")
 @click.argument("file", metavar="ROUND.json|-")
 @_likes_options
 def likes_round_command(file: str, as_json: bool, rules: tuple[str, ...], board: str | None,
-                        events: str | None, intents: str | None) -> None:
+                        events: str | None, intents: str | None, svg_path: str | None) -> None:
     """Resolve one round: every move with the rule behind it, and the new state.
 
     Exit status: 0 the round is legal (resolved), 1 an input breaks a rule (named), 2 bad input.
@@ -235,11 +269,17 @@ def likes_round_command(file: str, as_json: bool, rules: tuple[str, ...], board:
     from model.likes.io import check_round_file
     from model.likes.report import round_json, round_text
 
+    if svg_path and board == "-":
+        raise BadInput("--svg: the board is drawn from a file: give --board FILE, not -")
     chosen, result, error = check_round_file(file, board, events, intents, parse_rule_flags(rules))
-    if as_json:
-        click.echo(json.dumps(round_json(chosen, result, error)))
-    else:
-        click.echo(round_text(chosen, result, error))
+
+    def draw() -> str:
+        from model.likes.picture import round_svg
+
+        return round_svg(chosen, _likes_board(board), result, error)
+
+    text = json.dumps(round_json(chosen, result, error)) if as_json else round_text(chosen, result, error)
+    _answer(text, svg_path, draw)
     click.get_current_context().exit(NO if error else YES)
 
 
@@ -247,7 +287,7 @@ def likes_round_command(file: str, as_json: bool, rules: tuple[str, ...], board:
 @click.argument("file", metavar="LOG.json|-")
 @_likes_options
 def likes_game_command(file: str, as_json: bool, rules: tuple[str, ...], board: str | None,
-                       events: str | None, intents: str | None) -> None:
+                       events: str | None, intents: str | None, svg_path: str | None) -> None:
     """Replay a game log to its winner, or to the first input that breaks a rule.
 
     Exit status: 0 replayed (won, no winner, or unfinished), 1 an input breaks a rule, 2 bad input.
@@ -258,17 +298,22 @@ def likes_game_command(file: str, as_json: bool, rules: tuple[str, ...], board: 
     from model.likes.io import replay_game_file
     from model.likes.report import game_json, game_text
 
+    if svg_path and board == "-":
+        raise BadInput("--svg: the board is drawn from a file: give --board FILE, not -")
     chosen, game = replay_game_file(file, board, events, intents, parse_rule_flags(rules))
-    if as_json:
-        click.echo(json.dumps(game_json(chosen, game)))
-    else:
-        click.echo(game_text(chosen, game))
+
+    def draw() -> str:
+        from model.likes.picture import game_svg
+
+        return game_svg(chosen, _likes_board(board), game)
+
+    _answer(json.dumps(game_json(chosen, game)) if as_json else game_text(chosen, game), svg_path, draw)
     click.get_current_context().exit(NO if game.status == "illegal" else YES)
 
 
 # --- social ---
 def _social_options(command: Any) -> Any:
-    """The options every `verify social` command takes."""
+    """The options every `verify social` command takes (``round`` and ``game`` add ``--svg``)."""
     command = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
                            help="A rule option, e.g. like_own_gallery=returned_at_scoring "
                                 "(repeatable; wins over the file).")(command)
@@ -284,7 +329,8 @@ def social_group() -> None:
 @social_group.command("round")
 @click.argument("file", metavar="LOG.json|-")
 @_social_options
-def social_round_command(file: str, as_json: bool, rules: tuple[str, ...]) -> None:
+@_svg_option
+def social_round_command(file: str, as_json: bool, rules: tuple[str, ...], svg_path: str | None) -> None:
     """Replay one round's log: each illegal event with the rule it breaks, the Profiles, scores.
 
     Exit status: 0 every event legal, 1 an illegal event found, 2 bad input.
@@ -296,14 +342,21 @@ def social_round_command(file: str, as_json: bool, rules: tuple[str, ...]) -> No
     from model.social.report import round_json, round_text
 
     result, chosen = judge_round_file(file, parse_rule_flags(rules))
-    click.echo(json.dumps(round_json(result, chosen)) if as_json else round_text(result))
+
+    def draw() -> str:
+        from model.social.picture import round_svg
+
+        return round_svg(result)
+
+    _answer(json.dumps(round_json(result, chosen)) if as_json else round_text(result), svg_path, draw)
     click.get_current_context().exit(NO if result.violations else YES)
 
 
 @social_group.command("game")
 @click.argument("file", metavar="LOG.json|-")
 @_social_options
-def social_game_command(file: str, as_json: bool, rules: tuple[str, ...]) -> None:
+@_svg_option
+def social_game_command(file: str, as_json: bool, rules: tuple[str, ...], svg_path: str | None) -> None:
     """Replay every round of a game and name the winner, with the tie-break that decided it.
 
     Exit status: 0 every event legal, 1 an illegal event found, 2 bad input.
@@ -315,7 +368,13 @@ def social_game_command(file: str, as_json: bool, rules: tuple[str, ...]) -> Non
     from model.social.report import game_json, game_text
 
     result, chosen = judge_game_file(file, parse_rule_flags(rules))
-    click.echo(json.dumps(game_json(result, chosen)) if as_json else game_text(result))
+
+    def draw() -> str:
+        from model.social.picture import game_svg
+
+        return game_svg(result)
+
+    _answer(json.dumps(game_json(result, chosen)) if as_json else game_text(result), svg_path, draw)
     illegal = any(r.violations for r in result.rounds)
     click.get_current_context().exit(NO if illegal else YES)
 
@@ -367,7 +426,8 @@ def socks_group() -> None:
 @socks_group.command("score")
 @click.argument("file", metavar="FILE|-")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
-def socks_score_command(file: str, as_json: bool) -> None:
+@_svg_option
+def socks_score_command(file: str, as_json: bool, svg_path: str | None) -> None:
     """Score a finished game: sets, Super Socks placed at best, winners and why.
 
     Exit status: 0 scored, 2 bad input, 3 a placement unproven (time limit).
@@ -380,12 +440,19 @@ def socks_score_command(file: str, as_json: bool) -> None:
     from model.socks.report import SAMPLE_WARNING, render_score, score_json
     from solver.socks import score_game
 
-    scoring = parse_scoring(source_name(file), load_json(file))
+    data = load_json(file)
+    scoring = parse_scoring(source_name(file), data)
     game = score_game(scoring.hands, scoring.rules)
     if scoring.catalogue == "sample":
         click.echo(f"verify: {SAMPLE_WARNING}", err=True)
     out = score_json(game, scoring.rules, scoring.catalogue)
-    click.echo(json.dumps(out) if as_json else render_score(game, scoring.rules))
+
+    def draw() -> str:
+        from model.socks.picture import score_svg, socks_of_scoring
+
+        return score_svg(game, scoring.rules, socks_of_scoring(source_name(file), data, scoring.hands))
+
+    _answer(json.dumps(out) if as_json else render_score(game, scoring.rules), svg_path, draw)
     click.get_current_context().exit(YES if game.status is Status.OPTIMAL else UNDECIDED)
 
 
@@ -427,7 +494,8 @@ def socks_play_command(
 @socks_group.command("replay")
 @click.argument("file", metavar="LOG.json|-")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
-def socks_replay_command(file: str, as_json: bool) -> None:
+@_svg_option
+def socks_replay_command(file: str, as_json: bool, svg_path: str | None) -> None:
     """Check a game log turn by turn: the first illegal step, or the final scores.
 
     Exit status: 0 every step legal, 1 an illegal step (the rule named), 2 bad input.
@@ -447,10 +515,14 @@ def socks_replay_command(file: str, as_json: bool) -> None:
         game = score_game(final_hands(report.state), report.state.rules)
     rules = report.state.rules if report.state is not None else None
     kind = "user" if isinstance(data, dict) and "catalogue" in data else "sample"
-    if as_json:
-        click.echo(json.dumps(replay_json(report, game, rules, kind)))
-    else:
-        click.echo(render_replay(report, game, rules))
+
+    def draw() -> str:
+        from model.socks.picture import replay_svg
+
+        return replay_svg(report, game, rules)
+
+    text = json.dumps(replay_json(report, game, rules, kind)) if as_json else render_replay(report, game, rules)
+    _answer(text, svg_path, draw)
     click.get_current_context().exit(YES if report.legal else NO)
 
 

@@ -8,11 +8,12 @@ cannot hold box drawing characters.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from html import escape
 
 from model.common.status import Status
+from model.common.svg import document, group, line, rect, shorten, text, text_width, widest_word, wrap
 from model.whitehouse.network.answer import TricksAnswer
 from model.whitehouse.network.arrangement import (
     SUPPORTER,
@@ -59,24 +60,43 @@ class _Box:
 
 
 def card_label(card: CardRef) -> str:
-    """The short label of a card in a grid: ``S12`` for a Supporter, ``E1`` for an Event
-    written ``"E1"``, ``E44`` for an Event written 44."""
+    """The usual short label of a card in a grid: ``S12`` for a Supporter, ``E1`` for an Event
+    written ``"E1"``, ``E44`` for an Event written 44 (``card_labels`` tells them apart when
+    two would be drawn alike)."""
     if card.kind == SUPPORTER:
         return f"S{card.id}"
     return f"E{card.id}" if isinstance(card.id, int) else str(card.id)
 
 
+def card_labels(network: Network) -> dict[CardRef, str]:
+    """Every card's label in a drawing of ``network``, no two alike: the usual ``card_label``,
+    except that an Event whose string ID would be drawn like another card (Event ``"E500"``
+    beside Event 500, Event ``"S12"`` beside Supporter 12), starts with a quote or has spaces
+    at either end is drawn quoted, as JSON writes it (``"E500"``). Supporters and integer IDs
+    are drawn ``S``/``E`` and a number, quoted IDs start with a quote, and no other string is
+    drawn like either, so the labels are distinct."""
+    cards = network.cards()
+    usual = {card: card_label(card) for card in cards}
+    taken: dict[str, int] = {}
+    for label in usual.values():
+        taken[label] = taken.get(label, 0) + 1
+    labels = {}
+    for card, label in usual.items():
+        written = card.id
+        if isinstance(written, str) and (
+            taken[label] > 1 or written.startswith('"') or written != written.strip()
+        ):
+            label = json.dumps(written, ensure_ascii=False)
+        labels[card] = label
+    return labels
+
+
 def _cut(text: str, width: int, glyphs: _Glyphs) -> str:
-    if len(text) <= width:
-        return text
-    return text[: width - len(glyphs.ellipsis)] + glyphs.ellipsis
+    return shorten(text, width, glyphs.ellipsis)
 
 
 def _name(network: Network, card: CardRef) -> str:
-    if card.kind == SUPPORTER:
-        assert isinstance(card.id, int), "a Supporter's ID is its number"
-        return network.supporter(card.id).name or ""
-    return network.event(card.id).name or ""
+    return network.card(card).name or ""
 
 
 def draw_grid(
@@ -132,9 +152,11 @@ def draw_grid(
     return lines
 
 
-def _card_boxes(network: Network, arrangement: Arrangement, glyphs: _Glyphs) -> dict[Cell, _Box]:
+def _card_boxes(
+    network: Network, arrangement: Arrangement, glyphs: _Glyphs, labels: dict[CardRef, str]
+) -> dict[Cell, _Box]:
     return {
-        p.cell: _Box(card_label(p.card), _cut(_name(network, p.card), NAME_WIDTH, glyphs))
+        p.cell: _Box(labels[p.card], _cut(_name(network, p.card), NAME_WIDTH, glyphs))
         for p in arrangement.placements
     }
 
@@ -159,14 +181,17 @@ def arrangement_lines(
     glyphs: _Glyphs,
     new_card: CardRef | None = None,
     entries: Iterable[Entry] = (),
+    labels: dict[CardRef, str] | None = None,
 ) -> list[str]:
     """A drawn arrangement; cells where ``new_card`` may enter are drawn dashed with the
-    Tricks the arrangement has after it enters there."""
-    boxes = _card_boxes(network, arrangement, glyphs)
+    Tricks the arrangement has after it enters there. ``labels``: the cards' labels (by default
+    ``card_labels`` of ``network``)."""
+    labels = card_labels(network) if labels is None else labels
+    boxes = _card_boxes(network, arrangement, glyphs, labels)
     links = _links(network, arrangement.cells(), glyphs)
     for entry in entries:
         assert new_card is not None
-        boxes[(entry.row, entry.col)] = _Box(card_label(new_card), f"-> {entry.tricks}", True)
+        boxes[(entry.row, entry.col)] = _Box(labels[new_card], f"-> {entry.tricks}", True)
     return draw_grid(boxes, links, glyphs)
 
 
@@ -237,26 +262,40 @@ def _claim(answer: TricksAnswer) -> list[str]:
     return [f"{head} does not hold (at most {solution.bound} are possible)"]
 
 
-def _given(answer: TricksAnswer, glyphs: _Glyphs) -> list[str]:
+def answer_labels(answer: TricksAnswer) -> dict[CardRef, str]:
+    """The labels of every card an answer draws, the card to add included (``card_labels``):
+    the text and the SVG drawing name each card alike."""
+    network = answer.question.network
+    if answer.add is not None:
+        network = network.with_card(answer.add.card)
+    return card_labels(network)
+
+
+def _given_words(answer: TricksAnswer) -> list[str]:
+    """The verdict on the given arrangement, and each rule it breaks."""
     report, question = answer.given, answer.question
     if report is None or question.arrangement is None:
         return []
     verdict = "legal" if report.legal else "illegal"
     lines = [f"Given arrangement: {verdict}, {_tricks(report.tricks)}"]
-    lines += [f"  - {violation}" for violation in report.violations]
-    if answer.add is None:
-        grid = arrangement_lines(question.network, question.arrangement, glyphs)
+    return lines + [f"  - {violation}" for violation in report.violations]
+
+
+def _given(answer: TricksAnswer, glyphs: _Glyphs, labels: dict[CardRef, str]) -> list[str]:
+    lines = _given_words(answer)
+    question = answer.question
+    if lines and answer.add is None and question.arrangement is not None:
+        grid = arrangement_lines(question.network, question.arrangement, glyphs, labels=labels)
         lines += ["", *grid, *_legend(grid, glyphs)]
     return lines
 
 
-def _add(answer: TricksAnswer, glyphs: _Glyphs) -> list[str]:
+def _add_words(answer: TricksAnswer) -> list[str]:
+    """Where the card to add may enter, and what the network makes with it."""
     add, question = answer.add, answer.question
     if add is None or question.arrangement is None or question.add_ref is None:
         return []
-    ref = question.add_ref
-    with_card = question.network.with_card(add.card)
-    label = with_card.label(ref)
+    label = question.network.with_card(add.card).label(question.add_ref)
     if add.placements:
         lines = [f"{label} may enter on {len(add.placements)} {'cell' if len(add.placements) == 1 else 'cells'}:"]
         lines += [f"  row {e.row} col {e.col}: {_tricks(e.tricks)} after" for e in add.placements]
@@ -272,27 +311,43 @@ def _add(answer: TricksAnswer, glyphs: _Glyphs) -> list[str]:
     else:
         found = "none found" if after.tricks is None else f"{after.tricks} found"
         lines.append(f"With it the network makes {found}, at most {after.bound} (not proven, time limit)")
-    grid = arrangement_lines(with_card, question.arrangement, glyphs, ref, add.placements)
-    return lines + ["", *grid, *_legend(grid, glyphs)]
+    return lines
+
+
+def _add(answer: TricksAnswer, glyphs: _Glyphs, labels: dict[CardRef, str]) -> list[str]:
+    add, question = answer.add, answer.question
+    if add is None or question.arrangement is None or question.add_ref is None:
+        return []
+    with_card = question.network.with_card(add.card)
+    grid = arrangement_lines(with_card, question.arrangement, glyphs, question.add_ref, add.placements, labels)
+    return _add_words(answer) + ["", *grid, *_legend(grid, glyphs)]
+
+
+def _rules_line(answer: TricksAnswer) -> str:
+    rules = ", ".join(
+        f"{name}={str(value).lower() if isinstance(value, bool) else value}"
+        for name, value in vars(answer.question.rules).items()
+    )
+    return f"Rules: {rules}"
+
+
+def _best_title(answer: TricksAnswer) -> str:
+    return "A best arrangement:" if answer.solution.status is Status.OPTIMAL else "The best arrangement found:"
 
 
 def render_text(answer: TricksAnswer, ascii: bool = False) -> str:
     """The human-readable report of an answer."""
     glyphs = ASCII if ascii else UNICODE
     question, solution = answer.question, answer.solution
+    labels = answer_labels(answer)
     sections = [_summary(answer)]
     if solution.arrangement is not None and solution.arrangement.placements:
-        grid = arrangement_lines(question.network, solution.arrangement, glyphs)
-        title = "A best arrangement:" if solution.status is Status.OPTIMAL else "The best arrangement found:"
-        sections.append([title, *grid, *_legend(grid, glyphs)])
-    for part in (_claim(answer), _given(answer, glyphs), _add(answer, glyphs)):
+        grid = arrangement_lines(question.network, solution.arrangement, glyphs, labels=labels)
+        sections.append([_best_title(answer), *grid, *_legend(grid, glyphs)])
+    for part in (_claim(answer), _given(answer, glyphs, labels), _add(answer, glyphs, labels)):
         if part:
             sections.append(part)
-    rules = ", ".join(
-        f"{name}={str(value).lower() if isinstance(value, bool) else value}"
-        for name, value in vars(question.rules).items()
-    )
-    sections.append([f"Rules: {rules}"])
+    sections.append([_rules_line(answer)])
     text = "\n\n".join("\n".join(section) for section in sections) + "\n"
     if ascii:
         text = text.encode("ascii", "replace").decode("ascii")
@@ -300,118 +355,221 @@ def render_text(answer: TricksAnswer, ascii: bool = False) -> str:
 
 
 # --- SVG -------------------------------------------------------------------------------------
+#
+# The SVG says what the text says, in the same order and words (the summary, each arrangement
+# under the same heading, the claim, the given arrangement's verdict and broken rules, where a
+# card may enter, the rules), with each grid drawn as cards on cells under the same row and
+# column numbers and the same card labels; a card's full name and ID are its hover title.
 
 _CELL_W, _CELL_H, _GAP, _PAD = 84, 56, 14, 16
-_FILL = {SUPPORTER: "#dbe8f6", "event": "#f9e3c8"}
+#: The narrowest picture (the text wraps to it); a grid wider than that widens the picture.
+_MIN_WIDTH = 360
+_LABEL_SIZE, _NAME_SIZE, _LINE_SIZE, _HEAD_SIZE = 15, 12, 13, 15
+_SVG_STYLE = (
+    ".label{font-size:15px;font-weight:bold}.name{font-size:12px}.num{font-size:12px;fill:#666}"
+    ".line{font-size:13px}.head{font-size:15px;font-weight:bold}"
+    ".supporter{fill:#dbe8f6;stroke:#333}.event{fill:#f9e3c8;stroke:#333}"
+    ".entry{fill:#effaf3;stroke:#2a7;stroke-dasharray:5 4}"
+    ".trick{stroke:#2a7;stroke-width:6}.broken{stroke:#c22;stroke-width:4;stroke-dasharray:3 3}"
+    ".trick-key{stroke:#2a7;stroke-width:6}.broken-key{stroke:#c22;stroke-width:4;stroke-dasharray:3 3}"
+)
 
 
-def _svg_panel(
-    title: str,
-    network: Network,
-    arrangement: Arrangement,
-    top_y: float,
-    new_card: CardRef | None = None,
-    entries: Iterable[Entry] = (),
-) -> tuple[list[str], float, float]:
-    """One drawn arrangement; returns its SVG elements, width and height."""
-    cells = arrangement.cells()
-    entries = list(entries)
-    every = list(cells) + [(e.row, e.col) for e in entries]
-    top = min(r for r, _ in every)
-    left = min(c for _, c in every)
-    rows = max(r for r, _ in every) - top + 1
-    cols = max(c for _, c in every) - left + 1
+@dataclass(frozen=True)
+class _Panel:
+    """One arrangement to draw, with the cells where a new card may enter."""
 
-    def corner(cell: Cell) -> tuple[float, float]:
-        return (
-            _PAD + (cell[1] - left) * (_CELL_W + _GAP),
-            top_y + 28 + (cell[0] - top) * (_CELL_H + _GAP),
+    network: Network
+    arrangement: Arrangement
+    labels: dict[CardRef, str]
+    new_card: CardRef | None = None
+    entries: tuple[Entry, ...] = ()
+
+    def cells(self) -> list[Cell]:
+        return [p.cell for p in self.arrangement.placements] + [(e.row, e.col) for e in self.entries]
+
+    def texts(self) -> list[tuple[str, str]]:
+        """Each card's drawn label and name (a new card's name is the Tricks after it enters)."""
+        out = [
+            (self.labels[p.card], shorten(_name(self.network, p.card), NAME_WIDTH))
+            for p in self.arrangement.placements
+        ]
+        if self.new_card is not None:
+            out += [(self.labels[self.new_card], f"-> {e.tricks}") for e in self.entries]
+        return out
+
+    def card_width(self) -> float:
+        widest = max(
+            max(text_width(label, _LABEL_SIZE, True), text_width(name, _NAME_SIZE)) for label, name in self.texts()
         )
+        return max(_CELL_W, widest + 18)
 
-    def centre(cell: Cell) -> tuple[float, float]:
-        x, y = corner(cell)
-        return x + _CELL_W / 2, y + _CELL_H / 2
+    def margin(self) -> float:
+        """The width of the row numbers' column."""
+        rows = {r for r, _ in self.cells()}
+        return max(text_width(str(r), _NAME_SIZE) for r in rows) + 10
 
-    parts = [f'<text x="{_PAD}" y="{top_y + 18}" class="title">{escape(title)}</text>']
-    for placement in arrangement.placements:
-        x, y = corner(placement.cell)
-        card = placement.card
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="{_CELL_W}" height="{_CELL_H}" rx="6" '
-            f'fill="{_FILL[card.kind]}" stroke="#333"/>'
-        )
-        parts.append(f'<text x="{x + 8}" y="{y + 22}" class="label">{escape(card_label(card))}</text>')
-        name = _name(network, card)
-        if name:
-            parts.append(f'<text x="{x + 8}" y="{y + 42}" class="name">{escape(name[:NAME_WIDTH])}</text>')
-    for entry in entries:
-        assert new_card is not None
-        x, y = corner((entry.row, entry.col))
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="{_CELL_W}" height="{_CELL_H}" rx="6" fill="none" '
-            'stroke="#2a7" stroke-dasharray="5 4"/>'
-        )
-        parts.append(f'<text x="{x + 8}" y="{y + 22}" class="label">{escape(card_label(new_card))}</text>')
-        parts.append(f'<text x="{x + 8}" y="{y + 42}" class="name">-&gt; {_tricks(entry.tricks)}</text>')
-    for a, b in borders(cells):
-        first, second = cells[a], cells[b]
-        if first.kind == second.kind:
-            continue
-        (x1, y1), (x2, y2) = centre(a), centre(b)
-        # Draw only across the gap between the two cards.
-        if a[0] == b[0]:
-            x1, x2 = x1 + _CELL_W / 2 - 4, x2 - _CELL_W / 2 + 4
-        else:
-            y1, y2 = y1 + _CELL_H / 2 - 4, y2 - _CELL_H / 2 + 4
-        kind = "trick" if network.matches(first, second) else "broken"
-        parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="{kind}"/>')
-    width = 2 * _PAD + cols * _CELL_W + (cols - 1) * _GAP
-    height = 28 + rows * _CELL_H + (rows - 1) * _GAP + _PAD
-    return parts, width, height
+    def size(self) -> tuple[float, float]:
+        cells = self.cells()
+        rows = max(r for r, _ in cells) - min(r for r, _ in cells) + 1
+        cols = max(c for _, c in cells) - min(c for _, c in cells) + 1
+        width = self.margin() + cols * self.card_width() + (cols - 1) * _GAP
+        return width, 18 + rows * _CELL_H + (rows - 1) * _GAP
+
+    def kinds(self) -> set[str]:
+        """Which marks the panel draws: ``trick``, ``broken``, ``entry``."""
+        cells = self.arrangement.cells()
+        found = {"entry"} if self.entries else set()
+        for a, b in borders(cells):
+            if cells[a].kind != cells[b].kind:
+                found.add("trick" if self.network.matches(cells[a], cells[b]) else "broken")
+        return found
+
+    def draw(self, left_x: float, top_y: float) -> list[str]:
+        cells = self.arrangement.cells()
+        every = self.cells()
+        top = min(r for r, _ in every)
+        left = min(c for _, c in every)
+        width, margin = self.card_width(), self.margin()
+        x0, y0 = left_x + margin, top_y + 18
+
+        def corner(cell: Cell) -> tuple[float, float]:
+            return x0 + (cell[1] - left) * (width + _GAP), y0 + (cell[0] - top) * (_CELL_H + _GAP)
+
+        parts = []
+        for c in range(left, max(c for _, c in every) + 1):
+            x, _ = corner((top, c))
+            parts.append(text(x + width / 2, top_y + 12, str(c), "num", "middle"))
+        for r in range(top, max(r for r, _ in every) + 1):
+            _, y = corner((r, left))
+            parts.append(text(left_x + margin - 8, y + _CELL_H / 2 + 4, str(r), "num", "end"))
+        for placement in self.arrangement.placements:
+            x, y = corner(placement.cell)
+            card = placement.card
+            name = _name(self.network, card)
+            title = f"{self.network.label(card)} at row {placement.row} col {placement.col}"
+            shapes = [
+                rect(x, y, width, _CELL_H, card.kind),
+                text(x + 8, y + 22, self.labels[card], "label"),
+            ]
+            if name:
+                shapes.append(text(x + 8, y + 42, shorten(name, NAME_WIDTH), "name"))
+            parts.append(group(shapes, title))
+        for entry in self.entries:
+            assert self.new_card is not None
+            x, y = corner((entry.row, entry.col))
+            title = (
+                f"{self.network.label(self.new_card)} may enter at row {entry.row} col {entry.col}: "
+                f"{_tricks(entry.tricks)} after"
+            )
+            shapes = [
+                rect(x, y, width, _CELL_H, "entry"),
+                text(x + 8, y + 22, self.labels[self.new_card], "label"),
+                text(x + 8, y + 42, f"-> {entry.tricks}", "name"),
+            ]
+            parts.append(group(shapes, title))
+        for a, b in borders(cells):
+            first, second = cells[a], cells[b]
+            if first.kind == second.kind:
+                continue
+            (xa, ya), (xb, yb) = corner(a), corner(b)
+            # Drawn only across the gap between the two cards.
+            if a[0] == b[0]:
+                x1, x2, y1, y2 = xa + width - 4, xb + 4, ya + _CELL_H / 2, yb + _CELL_H / 2
+            else:
+                x1, x2, y1, y2 = xa + width / 2, xb + width / 2, ya + _CELL_H - 4, yb + 4
+            kind = "trick" if self.network.matches(first, second) else "broken"
+            parts.append(line(x1, y1, x2, y2, kind))
+        return parts
+
+
+def _legend_items(panel: _Panel) -> list[tuple[str, str]]:
+    """The marks a panel draws and what each means, in the text legend's words."""
+    items = []
+    kinds = panel.kinds()
+    if "trick" in kinds:
+        items.append(("trick", "a Trick"))
+    if "broken" in kinds:
+        items.append(("broken", "a border that breaks the rule"))
+    if "entry" in kinds and panel.new_card is not None:
+        items.append(("entry", f"{panel.labels[panel.new_card]} may enter, -> the Tricks after"))
+    return items
+
+
+_Block = tuple[str, str] | _Panel
+
+
+def _svg_blocks(answer: TricksAnswer) -> list[_Block]:
+    """What the picture shows, top to bottom: lines of text (with their style) and grids."""
+    question, solution = answer.question, answer.solution
+    labels = answer_labels(answer)
+    summary = _summary(answer)
+    blocks: list[_Block] = [("line", summary[0]), ("head", summary[1]), *(("line", x) for x in summary[2:])]
+    if solution.arrangement is not None and solution.arrangement.placements:
+        blocks += [("gap", ""), ("head", _best_title(answer)), _Panel(question.network, solution.arrangement, labels)]
+    claim = _claim(answer)
+    if claim:
+        blocks += [("gap", ""), *(("head", x) for x in claim)]
+    given = _given_words(answer)
+    if given:
+        blocks += [("gap", ""), ("head", given[0]), *(("line", x.strip()) for x in given[1:])]
+        if answer.add is None and question.arrangement is not None and question.arrangement.placements:
+            blocks.append(_Panel(question.network, question.arrangement, labels))
+    add = _add_words(answer)
+    if add and answer.add is not None and question.arrangement is not None and question.add_ref is not None:
+        blocks += [("gap", ""), ("head", add[0]), *(("line", x.strip()) for x in add[1:])]
+        network = question.network.with_card(answer.add.card)
+        blocks.append(_Panel(network, question.arrangement, labels, question.add_ref, answer.add.placements))
+    blocks += [("gap", ""), ("line", _rules_line(answer))]
+    return blocks
+
+
+def _describe(answer: TricksAnswer) -> str:
+    summary = _summary(answer)
+    return " ".join(summary[:2]) + "."
 
 
 def render_svg(answer: TricksAnswer) -> str:
-    """An SVG picture: the best arrangement, and the given one (with where a card may enter)."""
-    question, solution = answer.question, answer.solution
-    panels: list[tuple[str, Network, Arrangement | None, CardRef | None, tuple[Entry, ...]]] = []
-    if solution.arrangement is not None and solution.arrangement.placements:
-        verdict = "proven maximum" if solution.status is Status.OPTIMAL else "not proven"
-        panels.append((f"{_tricks(solution.tricks)} ({verdict})", question.network, solution.arrangement, None, ()))
-    elif solution.status is Status.INFEASIBLE:
-        panels.append(("No legal arrangement exists", question.network, None, None, ()))
-    if question.arrangement is not None and question.arrangement.placements and answer.given is not None:
-        verdict = "legal" if answer.given.legal else "illegal"
-        network = question.network
-        ref: CardRef | None = None
-        entries: tuple[Entry, ...] = ()
-        if answer.add is not None and question.add_ref is not None:
-            network = network.with_card(answer.add.card)
-            ref, entries = question.add_ref, answer.add.placements
-        title = f"Given arrangement: {verdict}, {_tricks(answer.given.tricks)}"
-        panels.append((title, network, question.arrangement, ref, entries))
+    """The answer as an SVG picture: the text answer's lines, each arrangement drawn as cards on
+    their cells under the text's row and column numbers, Trick borders green, broken borders
+    red and dashed, and the cells where a new card may enter dashed with the Tricks after."""
+    blocks = _svg_blocks(answer)
+    sizes = {"line": _LINE_SIZE, "head": _HEAD_SIZE, "gap": _LINE_SIZE}
+    width = float(_MIN_WIDTH)
+    for block in blocks:
+        if isinstance(block, _Panel):
+            width = max(width, block.size()[0] + 2 * _PAD)
+            for _, meaning in _legend_items(block):
+                width = max(width, widest_word(meaning, _LINE_SIZE) + 2 * _PAD + 40)
+        else:
+            width = max(width, widest_word(block[1], sizes[block[0]], block[0] == "head") + 2 * _PAD)
+    room = width - 2 * _PAD
     body: list[str] = []
-    width: float = 2 * _PAD + _CELL_W
-    y = 0.0
-    for title, network, arrangement, ref, entries in panels:
-        if arrangement is None:
-            body.append(f'<text x="{_PAD}" y="{y + 18}" class="title">{escape(title)}</text>')
-            y += 28 + _PAD
-            width = max(width, 320)
+    y = float(_PAD)
+    for block in blocks:
+        if isinstance(block, _Panel):
+            y += 4
+            body += block.draw(_PAD, y)
+            y += block.size()[1] + 10
+            for kind, meaning in _legend_items(block):
+                if kind == "entry":
+                    body.append(rect(_PAD, y + 2, 28, 14, "entry", 3))
+                else:
+                    body.append(line(_PAD, y + 9, _PAD + 28, y + 9, kind + "-key"))
+                for shown in wrap(meaning, room - 40, _LINE_SIZE):
+                    body.append(text(_PAD + 40, y + 14, shown, "line"))
+                    y += 20
             continue
-        parts, w, h = _svg_panel(title, network, arrangement, y, ref, entries)
-        body += parts
-        width, y = max(width, w, 320), y + h
-    height = max(y, 40)
-    style = (
-        ".title{font:bold 14px sans-serif}.label{font:bold 15px sans-serif}"
-        ".name{font:11px sans-serif}.trick{stroke:#2a7;stroke-width:6}"
-        ".broken{stroke:#c22;stroke-width:4;stroke-dasharray:3 3}"
-    )
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-        f'viewBox="0 0 {width:g} {height:g}">\n<style>{style}</style>\n'
-        '<rect width="100%" height="100%" fill="white"/>\n' + "\n".join(body) + "\n</svg>\n"
-    )
+        style, content = block
+        if style == "gap":
+            y += 10
+            continue
+        size = sizes[style]
+        for shown in wrap(content, room, size, style == "head"):
+            y += size + 5
+            body.append(text(_PAD, y, shown, style))
+        y += 2
+    return document("Locked Network: " + _summary(answer)[1], _describe(answer), width, y + _PAD, body, _SVG_STYLE)
 
 
 def progress_line(best: int | None, bound: int | None, seconds: float) -> str:

@@ -1,0 +1,205 @@
+"""``--svg PATH|-`` on every command that shows an end or a position: each picture of a shipped
+example is drawn by cairo and shows the text answer's words; ``--svg -`` puts the SVG alone on
+standard output; a picture that fails to draw writes nothing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from svg_check import missing, render, shows, texts
+
+from cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def example(path: str) -> str:
+    return str(EXAMPLES / path)
+
+
+def picture(tmp_path: Path, *args: str) -> tuple[str, str]:
+    """The text answer and the picture of one command (the picture drawn by cairo)."""
+    target = tmp_path / "picture.svg"
+    plain = run(*args)
+    drawn = run(*args, "--svg", str(target))
+    assert drawn.exit_code == plain.exit_code, drawn.output
+    assert drawn.stdout == plain.stdout, "the text answer does not change"
+    svg = target.read_text(encoding="utf-8")
+    render(svg)
+    return plain.stdout, svg
+
+
+# --- verify tricks ---------------------------------------------------------------------------
+
+TRICKS = ["seven-tricks.json", "rulebook-illegal-s2.json", "rulebook-where-s2.json", "no-legal-arrangement.json",
+          "illegal-arrangement.json", "rulebook-example.json"]
+
+
+@pytest.mark.parametrize("name", TRICKS)
+def test_tricks_picture_shows_the_text_answer(tmp_path, name):
+    text, svg = picture(tmp_path, "tricks", example(f"whitehouse/{name}"))
+    words = [line for line in text.splitlines()
+             if not any(mark in line for mark in "│┌└╎═║×") and not re.fullmatch(r"[\s\d-]*", line)]
+    assert missing(svg, words) == []
+    cells = re.findall(r"[│╎] ([^\s│╎][^│╎]*?) *(?=[│╎])", text)
+    assert set(cells) <= set(texts(svg))
+    for header in (line for line in text.splitlines() if re.fullmatch(r"[\s\d-]+", line)):
+        assert set(header.split()) <= set(texts(svg)), "the same row and column numbers"
+
+
+# --- verify socks ----------------------------------------------------------------------------
+
+SOCKS = ["score.json", "super-sock-gift.json", "rulebook-example.json", "tie.json"]
+
+
+@pytest.mark.parametrize("name", SOCKS)
+def test_socks_picture_shows_every_line_of_the_score(tmp_path, name):
+    text, svg = picture(tmp_path, "socks", example(f"socks/{name}"))
+    assert missing(svg, text.splitlines()) == []
+
+
+def test_socks_picture_sorts_sets_greys_odd_ones_and_reveals_gifts(tmp_path):
+    _, svg = picture(tmp_path, "socks", example("socks/super-sock-gift.json"))
+    drawn = texts(svg)
+    assert {"4-1", "4-2", "6-1", "super", "9-2", "9-5", "8-6"} <= set(drawn)
+    assert drawn.count("gift") == 3, "two face-down Socks and the face-down Super Sock"
+    assert "Super" in drawn
+    # Cy's set 2 is odd: drawn greyed, and it alone.
+    odd = re.findall(r'<g class="odd">(.*?)</g></g>', svg)
+    assert len(odd) == 1 and "set 2: 1 Sock" in odd[0]
+
+
+def test_socks_picture_of_a_tie_break(tmp_path):
+    _, svg = picture(tmp_path, "socks", "score", example("socks/tie.json"))
+    assert shows(svg, "Winner: Ana, by the fewest scoring sets (1): Ana, Bo tie on 4 points.")
+
+
+def test_socks_replay_pictures(tmp_path):
+    text, svg = picture(tmp_path, "socks", "replay", example("socks/game.log.json"))
+    assert missing(svg, text.splitlines()) == []
+    text, svg = picture(tmp_path, "socks", "replay", example("socks/illegal.log.json"))
+    assert missing(svg, text.splitlines()) == []
+
+
+# --- verify likes ----------------------------------------------------------------------------
+
+
+def _likes_rows(text: str) -> list[tuple[str, str, str, str]]:
+    return re.findall(r"^  (\S+) +space +(\d+) +Likes (\d+) +streak (\d+)$", text, re.M)
+
+
+def test_likes_round_picture_shows_the_board_the_counters_and_the_streaks(tmp_path):
+    text, svg = picture(tmp_path, "likes", "round", example("likes/round-third-influencer.json"))
+    lines = text.splitlines()
+    head = lines[: lines.index("Steps:")]
+    assert missing(svg, head) == []
+    drawn = texts(svg)
+    rows = _likes_rows(text)
+    assert len(rows) == 4
+    for name, space, likes, streak in rows:
+        assert {name, f"space {space}", f"Likes {likes}", f"streak {streak}"} <= set(drawn)
+    # Every space of the sample board, the Event spaces marked.
+    assert {"Start", "Viral", "3 E", "7 E", "11 E", "14 E", "18 E", "22 E", "1", "24"} <= set(drawn)
+    assert svg.count('class="pawn"') == 4 + 4, "a pawn on the board and one in the key per player"
+
+
+def test_likes_illegal_round_picture_names_the_rule(tmp_path):
+    text, svg = picture(tmp_path, "likes", "round", example("likes/round-own-vote.json"))
+    assert missing(svg, text.splitlines()) == []
+
+
+@pytest.mark.parametrize("extra", [[], ["--rule", "intent_in_tie=others"]])
+def test_likes_game_picture(tmp_path, extra):
+    text, svg = picture(tmp_path, "likes", "game", example("likes/game-worked-example.json"), *extra)
+    lines = text.splitlines()
+    verdict = [line for line in lines if not line.startswith("Round ") or "illegal" in line]
+    assert missing(svg, verdict) == []
+    assert missing(svg, [line for line in lines if line.startswith("Round ")][-1:]) == []
+
+
+def test_likes_picture_refuses_a_board_on_standard_input(tmp_path):
+    result = run("likes", "round", example("likes/round-third-influencer.json"), "--board", "-",
+                 "--svg", str(tmp_path / "x.svg"), input="{}")
+    assert result.exit_code == 2 and result.stderr.startswith("verify: --svg: ")
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- verify social ---------------------------------------------------------------------------
+
+SOCIAL_ROUNDS = ["round.json", "round-disputed.json", "round-two-player.json"]
+
+
+@pytest.mark.parametrize("name", SOCIAL_ROUNDS)
+def test_social_round_picture_shows_every_profile_and_sum(tmp_path, name):
+    text, svg = picture(tmp_path, "social", "round", example(f"social/{name}"))
+    assert missing(svg, [line for line in text.splitlines() if line != "Profiles and scores:"]) == []
+
+
+def test_social_picture_marks_returned_likes(tmp_path):
+    _, svg = picture(tmp_path, "social", "round", example("social/round-disputed.json"))
+    assert svg.count('class="returned"') == 2 and svg.count('class="strike"') == 2
+    assert texts(svg).count("face down") == 3
+
+
+@pytest.mark.parametrize("name", ["game.json", "game-two-player.json"])
+def test_social_game_picture(tmp_path, name):
+    text, svg = picture(tmp_path, "social", "game", example(f"social/{name}"))
+    assert missing(svg, text.splitlines()) == []
+
+
+# --- standard output, failures ---------------------------------------------------------------
+
+COMMANDS = [
+    ["tricks", example("whitehouse/rulebook-where-s2.json")],
+    ["socks", example("socks/score.json")],
+    ["socks", "replay", example("socks/game.log.json")],
+    ["likes", "round", example("likes/round-third-influencer.json")],
+    ["likes", "game", example("likes/game-worked-example.json")],
+    ["social", "round", example("social/round.json")],
+    ["social", "game", example("social/game.json")],
+]
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])
+def test_svg_dash_writes_the_picture_alone_on_standard_output(args):
+    plain = run(*args)
+    drawn = run(*args, "--svg", "-")
+    assert drawn.exit_code == plain.exit_code
+    assert drawn.stdout.startswith("<svg ") and drawn.stdout.endswith("</svg>\n")
+    render(drawn.stdout)
+    assert drawn.stderr.endswith(plain.stdout), "the text answer goes to standard error"
+    with_json = run(*args, "--json", "--svg", "-")
+    assert with_json.stdout == drawn.stdout
+    assert with_json.stderr.endswith(run(*args, "--json").stdout)
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])
+def test_a_picture_that_fails_writes_nothing(tmp_path, monkeypatch, args):
+    def broken(*_: object, **__: object) -> str:
+        raise RuntimeError("the picture broke")
+
+    monkeypatch.setattr("model.common.svg.document", broken)
+    monkeypatch.setattr("model.whitehouse.network.report.document", broken)
+    target = tmp_path / "picture.svg"
+    for where in (str(target), "-"):
+        result = run(*args, "--svg", where)
+        assert isinstance(result.exception, RuntimeError)
+        assert result.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])
+def test_an_unwritable_picture_is_bad_input(tmp_path, args):
+    target = tmp_path / "missing" / "picture.svg"
+    result = run(*args, "--svg", str(target))
+    assert result.exit_code == 2 and result.stderr.startswith("verify: --svg: cannot write")
+    assert result.stdout == ""
+    assert not target.parent.exists()
