@@ -23,9 +23,13 @@ from typing import Literal
 from model.common.errors import RuleBroken
 from model.common.outcome import Outcome, Termination
 from model.likes.rules import (
+    CAPTION_CARDS,
+    CONTENT_CARDS,
     DEFAULT_RULES,
     LIKES_PER_STEP,
+    READINGS,
     RULEBOOK,
+    TIE_STEPS,
     IntentKind,
     LikesRules,
     Role,
@@ -59,6 +63,10 @@ class Board:
     event_spaces: frozenset[int] = frozenset()
     #: An optional display name.
     name: str | None = None
+    #: The Content cards in the box ("75 Content cards" unless the board file says otherwise).
+    content_cards: int = CONTENT_CARDS
+    #: The Caption cards in the box ("69 Caption cards" unless the board file says otherwise).
+    caption_cards: int = CAPTION_CARDS
 
     @property
     def viral(self) -> int:
@@ -192,6 +200,8 @@ class Report:
     target: str | None
     #: Where it is in the input.
     path: str = ""
+    #: When it was made, in the unit of the round's other times (None: not recorded).
+    at: int | None = None
 
 
 @dataclass(frozen=True)
@@ -204,6 +214,8 @@ class Draw:
     card: str
     #: Where it is in the input.
     path: str = ""
+    #: When it was drawn, in the unit of the round's other times (None: not recorded).
+    at: int | None = None
 
 
 @dataclass(frozen=True)
@@ -286,7 +298,10 @@ class IllegalInput(RuleBroken):
         self.path = path
         #: The player who landed on an Event space and drew no Event card (else None).
         self.missing_draw = missing_draw
-        self.args = (f"{path}: {message} (rule {rule}: {self.sentence})",)
+        #: How the tool reads the quote, where the words alone do not say it (else None).
+        self.reading = READINGS.get(rule)
+        cited = f"{self.sentence} ({self.reading})" if self.reading else self.sentence
+        self.args = (f"{path}: {message} (rule {rule}: {cited})",)
 
     @property
     def message(self) -> str:
@@ -535,15 +550,18 @@ def resolve_round(
         table.move(influencer, influencer_steps(penalised),
                    "influencer_third" if penalised else "influencer",
                    note=f"Influencer with {received[influencer]} Likes, {_ordinal(run)} time in a row")
+        _check_event_before_report(rnd, influencer, draws, table.drawn)
         if reported is None:
             table.note(influencer, "no_report", note="reports no one")
         else:
             kind = catalogue.intent(plays[reported].intent).kind.replace("_", " ")
             table.note(influencer, "report", card=plays[reported].intent,
                        note=f"reports {reported}: {kind}")
+            if rules.report_penalty == "at_report":
+                _report_penalty(table, catalogue, plays, influencer, reported)
     else:
         for name in tied:
-            table.move(name, 2, "tie", note=f"tied for first with {received[name]} Likes")
+            table.move(name, TIE_STEPS, "tie", note=f"tied for first with {received[name]} Likes")
 
     # Everyone else moves by Intent, after the report.
     for state in players:
@@ -559,11 +577,10 @@ def resolve_round(
         table.move(name, moves.poster, card.kind, card=card.id,
                    note=f"{label}, {'reported' if is_reported else 'not reported'}"
                    + (" (printed value)" if rules.printed_steps and printed is not None else ""))
-        if moves.influencer and influencer is not None:
-            printed = card.influencer_if_reported
-            table.move(influencer, moves.influencer, card.kind, card=card.id,
-                       note=f"reported {name}'s {label}"
-                       + (" (printed value)" if rules.printed_steps and printed is not None else ""))
+        if is_reported and influencer is not None and rules.report_penalty == "with_intent":
+            _report_penalty(table, catalogue, plays, influencer, name)
+    if influencer is not None and reported is not None and rules.report_penalty == "after_intents":
+        _report_penalty(table, catalogue, plays, influencer, reported)
 
     if rules.likes_exchange == "end_of_round":
         for state in players:
@@ -604,6 +621,34 @@ def resolve_round(
         events_drawn=tuple(table.drawn.values()),
         tie_break=tie_break,
     )
+
+
+def _check_event_before_report(rnd: RoundInput, influencer: str, draws: dict[str, Draw],
+                               drawn: dict[str, str]) -> None:
+    """An Influencer who landed on an Event space before reporting executes its card first: a
+    report recorded (``at``) before or with his Event card is out of order."""
+    draw = draws.get(influencer)
+    if influencer not in drawn or draw is None or draw.at is None:
+        return
+    for report in rnd.reports:
+        if report.target is not None and report.at is not None and report.at <= draw.at:
+            raise IllegalInput("event_before_report", report.path,
+                               f"{influencer} reports {report.target} at {report.at} but draws "
+                               f"his Event card {draw.card} at {draw.at}")
+
+
+def _report_penalty(table: _Table, catalogue: Catalogue, plays: dict[str, Play],
+                    influencer: str, reported: str) -> None:
+    """The Influencer's move for reporting ``reported``'s Intent card (True Information: -2)."""
+    card = catalogue.intent(plays[reported].intent)
+    moves = intent_steps(card.kind, True, card.if_not_reported, card.if_reported,
+                         card.influencer_if_reported, table.rules.printed_steps)
+    if not moves.influencer:
+        return
+    label = "Misinformation" if card.kind == "misinformation" else "True Information"
+    printed = table.rules.printed_steps and card.influencer_if_reported is not None
+    table.move(influencer, moves.influencer, card.kind, card=card.id,
+               note=f"reported {reported}'s {label}" + (" (printed value)" if printed else ""))
 
 
 def _ordinal(number: int) -> str:

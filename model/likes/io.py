@@ -69,6 +69,12 @@ class BoardDoc(_Strict):
     event_spaces: list[int] = Field(
         default_factory=list, max_length=199,
         description="Event spaces, each strictly between Start and Viral, no repeats.")
+    content_cards: int | None = Field(
+        default=None, ge=1, le=100000,
+        description="Content cards in the box; absent: the rulebook's 75.")
+    caption_cards: int | None = Field(
+        default=None, ge=1, le=100000,
+        description="Caption cards in the box; absent: the rulebook's 69.")
 
 
 class MoveEffect(_Strict):
@@ -150,11 +156,15 @@ class VoteDoc(_Strict):
 class ReportDoc(_Strict):
     by: Name
     target: Name | None = Field(description="The reported player; null: chooses not to report.")
+    at: int | None = Field(default=None, ge=0,
+                           description="When the report was made (the unit of the votes' at).")
 
 
 class DrawDoc(_Strict):
     player: Name
     card: CardId
+    at: int | None = Field(default=None, ge=0,
+                           description="When the Event card was drawn (the unit of the votes' at).")
 
 
 class RoundDoc(_Strict):
@@ -247,7 +257,10 @@ def board_from(source: str, data: Any) -> Board:
         if space in seen:
             raise InputError(source, where, f"Event space {space} is listed twice")
         seen.add(space)
-    return Board(doc.spaces_to_viral, frozenset(doc.event_spaces), doc.name)
+    counts = {key: value for key, value in
+              (("content_cards", doc.content_cards), ("caption_cards", doc.caption_cards))
+              if value is not None}
+    return Board(doc.spaces_to_viral, frozenset(doc.event_spaces), doc.name, **counts)
 
 
 def events_from(source: str, data: Any) -> tuple[EventCard, ...]:
@@ -310,7 +323,8 @@ def rules_from(source: str, values: dict[str, Any], flags: dict[str, str] | None
 def _check_players(source: str, names: Sequence[str]) -> None:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise InputError(source, "players",
-                         f"the game is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)}")
+                         f"the game is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {len(names)} "
+                         "(rule players)")
     for index, name in enumerate(names):
         if name in names[:index]:
             raise InputError(source, f"players[{index}].name", f"player {name} is listed twice")
@@ -359,7 +373,7 @@ def round_from(source: str, path: str, doc: RoundDoc, names: Sequence[str],
         player(f"{where}.by", report.by)
         if report.target is not None:
             player(f"{where}.target", report.target)
-        reports.append(Report(report.by, report.target, where))
+        reports.append(Report(report.by, report.target, where, report.at))
     draws = []
     for index, draw in enumerate(doc.events):
         where = f"{path}.events[{index}]"
@@ -368,7 +382,7 @@ def round_from(source: str, path: str, doc: RoundDoc, names: Sequence[str],
             catalogue.event(draw.card)
         except KeyError:
             raise InputError(source, f"{where}.card", f"unknown Event card {draw.card}") from None
-        draws.append(Draw(draw.player, draw.card, where))
+        draws.append(Draw(draw.player, draw.card, where, draw.at))
     return RoundInput(doc.caption, tuple(plays), tuple(votes), tuple(reports), tuple(draws), path)
 
 
@@ -428,7 +442,31 @@ def game_file_from(source: str, data: Any, catalogue: Catalogue,
         players.append(PlayerState(p.name, intent_deck=deck))
     rounds = tuple(round_from(source, f"rounds[{index}]", rnd, names, catalogue)
                    for index, rnd in enumerate(doc.rounds))
+    _check_box(source, rounds, catalogue)
     return rules, tuple(players), rounds
+
+
+def _check_box(source: str, rounds: tuple[RoundInput, ...], catalogue: Catalogue) -> None:
+    """A game uses no more Content and Caption cards than the box holds (the board file may
+    state other counts than the rulebook's 75 and 69)."""
+    board = catalogue.board
+    contents: set[str] = set()
+    captions: set[str] = set()
+    for rnd in rounds:
+        if rnd.caption not in captions:
+            captions.add(rnd.caption)
+            if len(captions) > board.caption_cards:
+                raise InputError(source, f"{rnd.path}.caption",
+                                 f"the game uses more than the {board.caption_cards} Caption "
+                                 f"cards the box holds ({rnd.caption} is one too many)")
+        for play in rnd.plays:
+            if play.content not in contents:
+                contents.add(play.content)
+                if len(contents) > board.content_cards:
+                    raise InputError(source, f"{play.path}.content",
+                                     f"the game uses more than the {board.content_cards} "
+                                     f"Content cards the box holds ({play.content} is one too "
+                                     "many)")
 
 
 def schema_text(name: str) -> str:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from model.likes.engine import (
+    Board,
     Catalogue,
     Draw,
     GameResult,
@@ -35,16 +36,24 @@ from model.likes.engine import (
     resolve_round,
     start_players,
 )
-from model.likes.rules import MAX_PLAYERS, MIN_PLAYERS, LikesRules, Role, roles
+from model.likes.rules import (
+    CAPTION_CARDS,
+    CONTENT_CARDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    LikesRules,
+    Role,
+    roles,
+)
 
-#: "69 Caption cards" and "75 Content cards": a round uses one Caption card and one Content card
-#: per player, all discarded, so a game cannot last longer than the box allows.
-CAPTION_CARDS, CONTENT_CARDS = 69, 75
 
-
-def round_limit(players: int) -> int:
-    """The most rounds the Caption and Content cards allow at this table."""
-    return min(CAPTION_CARDS, CONTENT_CARDS // players)
+def round_limit(players: int, board: Board | None = None) -> int:
+    """The most rounds the Caption and Content cards allow at this table: a round uses one
+    Caption card and one Content card per player, all discarded ("69 Caption cards", "75
+    Content cards", unless the board file states other counts)."""
+    captions = board.caption_cards if board else CAPTION_CARDS
+    contents = board.content_cards if board else CONTENT_CARDS
+    return min(captions, contents // players)
 
 
 def random_round(catalogue: Catalogue, players: tuple[PlayerState, ...], rules: LikesRules,
@@ -101,7 +110,7 @@ def random_game(
     players, history = start, History()
     rounds: list[RoundInput] = []
     stopped: StopReason = "round_limit"
-    while len(rounds) < round_limit(len(names)):
+    while len(rounds) < round_limit(len(names), catalogue.board):
         if any(not p.intent_deck for p in players):
             if rules.spent_intents != "reshuffle":
                 break

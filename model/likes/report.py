@@ -9,11 +9,11 @@ from model.likes.engine import GameResult, IllegalInput, PlayerState, RoundResul
 from model.likes.rules import DEFAULT_RULES, LikesRules
 
 
-def violation_json(error: IllegalInput | None) -> dict[str, str] | None:
+def violation_json(error: IllegalInput | None) -> dict[str, str | None] | None:
     if error is None:
         return None
-    return {"rule": error.rule, "rulebook": error.sentence, "path": error.path,
-            "message": error.detail}
+    return {"rule": error.rule, "rulebook": error.sentence, "reading": error.reading,
+            "path": error.path, "message": error.detail}
 
 
 def _step_json(step: Step) -> dict[str, Any]:
@@ -80,7 +80,8 @@ def _show(value: Any) -> str:
 
 def _violation_text(error: IllegalInput) -> list[str]:
     return [f"Illegal input at {error.path}: {error.detail}",
-            f"Rule {error.rule}: \"{error.sentence}\""]
+            f"Rule {error.rule}: \"{error.sentence}\""
+            + (f" ({error.reading})" if error.reading else "")]
 
 
 def _names(names: tuple[str, ...] | list[str]) -> str:

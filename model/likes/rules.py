@@ -32,6 +32,8 @@ TIE_STEPS = 2
 MISINFORMATION_NOT_REPORTED, MISINFORMATION_REPORTED = 2, -2
 #: "Players who posted True Information: +1 step; the Influencer -2 steps if reported"
 TRUE_INFORMATION_STEPS, TRUE_INFORMATION_INFLUENCER_PENALTY = 1, -2
+#: "75 Content cards" and "69 Caption cards": the box's counts, unless a board file states its own.
+CONTENT_CARDS, CAPTION_CARDS = 75, 69
 
 MISINFORMATION: Literal["misinformation"] = "misinformation"
 TRUE_INFORMATION: Literal["true_information"] = "true_information"
@@ -54,6 +56,8 @@ StartFloorReading = Literal["each_move", "round_net"]
 IntentSourceReading = Literal["choose", "draw_top"]
 #: ``spent_intents``: what happens when the Intent decks are spent.
 SpentIntentsReading = Literal["game_ends", "reshuffle", "furthest_wins"]
+#: ``report_penalty``: when the Influencer's -2 for reporting True Information is moved.
+ReportPenaltyReading = Literal["with_intent", "at_report", "after_intents"]
 
 #: The name of every rule the engine applies or an input can break (the keys of ``RULEBOOK``).
 RuleName = Literal[
@@ -102,10 +106,7 @@ RULEBOOK: dict[RuleName, str] = {
     ),
     "content_once": "Discard the used Content cards, Intent cards, and Caption cards.",
     "caption_once": "Discard the used Content cards, Intent cards, and Caption cards.",
-    "intent_from_deck": (
-        "15 Intent cards are placed face down as a deck in front of each player. "
-        "Discard the used Content cards, Intent cards, and Caption cards."
-    ),
+    "intent_from_deck": "15 Intent cards are placed face down as a deck in front of each player.",
     "intent_top_card": "15 Intent cards are placed face down as a deck in front of each player.",
     "intents_spent": "15 Intent cards are placed face down as a deck in front of each player.",
     "every_player_votes": (
@@ -121,8 +122,7 @@ RULEBOOK: dict[RuleName, str] = {
     "likes": "Each player adds the number of Likes they received to their counter.",
     "report_by_influencer": (
         "The player with the most votes will become the Influencer of the round and have the "
-        "power to report (reveal) an Intent card from ONE other player. If there is a tie, there "
-        "will be no Influencer in that round."
+        "power to report (reveal) an Intent card from ONE other player."
     ),
     "report_other_player": (
         "The player with the most votes will become the Influencer of the round and have the "
@@ -175,13 +175,27 @@ RULEBOOK: dict[RuleName, str] = {
     ),
     "event_card_once": "69 Event cards",
     "viral": (
-        "Players who reach the final space of the board, \u201cViral\u201d, will win the game. "
-        "Do not need an exact number to get to Viral"
+        "Players who reach the final space of the board, \u201cViral\u201d, will win the game."
     ),
     "game_over": (
         "Players who reach the final space of the board, \u201cViral\u201d, will win the game."
     ),
 }
+
+#: How the tool reads a quote where the words alone do not say it (printed after the quote).
+READINGS: dict[RuleName, str] = {
+    "intent_from_deck": "A used Intent card is discarded: each player plays from what is left of "
+                        "his own deck.",
+    "report_by_influencer": "Only the Influencer reports; after a tie for first there is none.",
+    "viral": "No exact number is needed: moving onto Viral or past it wins.",
+}
+
+
+def cited(rule: RuleName) -> str:
+    """A rule's quote followed by its reading in brackets, if it has one."""
+    reading = READINGS.get(rule)
+    return f"{RULEBOOK[rule]} ({reading})" if reading else RULEBOOK[rule]
+
 
 LIKES_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
@@ -315,6 +329,20 @@ LIKES_OPTIONS: tuple[RuleOption, ...] = (
             (True, "Event cards are discarded too: each may be drawn once per game"),
         ),
     ),
+    RuleOption(
+        name="report_penalty",
+        game=GAME,
+        question="When does the Influencer move his -2 for reporting True Information, relative "
+        "to the other Intent moves (it matters with Events and several_reach_viral=first_to_reach)?",
+        rulebook=RULEBOOK["true_information"],
+        default="with_intent",
+        values=(
+            ("with_intent", "literal: the -2 is one of the reported card's steps, so it is moved "
+             "with that card, when its poster moves by it (in seat order)"),
+            ("at_report", "at once, when the Influencer reports, before anyone moves by Intent"),
+            ("after_intents", "after every Intent move of the round"),
+        ),
+    ),
 )
 
 
@@ -344,6 +372,8 @@ class LikesRules:
     spent_intents: SpentIntentsReading = "game_ends"
     #: Whether an Event card can come up only once a game.
     event_cards_discarded: bool = False
+    #: When the Influencer's -2 for reporting True Information is moved.
+    report_penalty: ReportPenaltyReading = "with_intent"
 
 
 #: The literal reading of every open question (the default of every rules argument).

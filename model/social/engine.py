@@ -284,11 +284,32 @@ class Referee:
             return self._refuse("turn_order", f"it is {self.turn}'s turn")
         return None
 
+    def halted(self) -> bool:
+        """A Quiz halts the game: from its play, or (``quiz_with_contest_pending`` literal) once
+        every Contest pending when it was played is resolved."""
+        quiz = self.quiz
+        if quiz is None:
+            return False
+        if self.rules.quiz_with_contest_pending == "halt_at_quiz":
+            return True
+        return not self._waiting(quiz)
+
+    def _waiting(self, quiz: Quiz) -> list[str]:
+        """The Contests a Quiz waits for: pending when it was played, not resolved yet."""
+        return sorted(c for c in quiz.contests if not self.contests[c].resolved)
+
     def _halt(self, event: Event) -> Verdict | None:
         quiz = self.quiz
         if quiz is None:
             return None
         if event.action in ("vote", "start"):
+            return None
+        if not self.halted():
+            # Play goes on until the Contests are resolved; only one Quiz at a time.
+            if event.action == "play" and self._kind(event.card) == QUIZ:
+                return self._refuse("contest_before_quiz",
+                                    f"{quiz.author}'s Quiz {quiz.card} waits for "
+                                    f"{self._waiting(quiz)[0]} to be resolved")
             return None
         if event.action in ("resolve", "reward") and event.about in quiz.contests:
             return None
@@ -344,7 +365,9 @@ class Referee:
         if gallery is None or owner is None:
             return self._refuse("like_on_active_gallery",
                                 f"{gallery} is not a face-up Gallery in play")
-        already = any(r.player == player and r.forced is None for r in self.likes[gallery])
+        # Every Like of his lying on it counts, one left in place during a halt too.
+        already = any(r.player == player and r.forced != "like_own_gallery"
+                      for r in self.likes[gallery])
         view = GalleryView(gallery, owner, self.active[owner] == gallery, (), False)
         return like_rule(player, view, already, self.rules)
 
@@ -388,7 +411,7 @@ class Referee:
         quiz = self.quiz
         if quiz is None:
             return self._refuse("no_quiz_running", "no Quiz is being resolved")
-        waiting = sorted(c for c in quiz.contests if not self.contests[c].resolved)
+        waiting = self._waiting(quiz)
         if waiting:
             return self._refuse("contest_before_quiz", f"{waiting[0]} is resolved first")
         if event.player in quiz.votes:
@@ -422,6 +445,8 @@ class Referee:
                 return verdict
         if self.two_player and event.action in TURN_ACTIONS:
             self._turn_taken(event)
+        elif not self.two_player and self.rules.contest_reward_lapses == "next_action":
+            self._lapse(event)
         perform = getattr(self, f"_do_{event.action}")
         perform(event, verdict)
         self.end = self.outcome(event)
@@ -434,6 +459,14 @@ class Referee:
             contest.rewards.clear()
         if event.action != "pass":
             self.passed = None
+
+    def _lapse(self, event: Event) -> None:
+        """"Then ... may put": a Contest's reward not put down before its holder does anything
+        else is gone."""
+        for card, contest in self.contests.items():
+            if event.action == "reward" and event.about == card:
+                continue
+            contest.rewards.pop(event.player, None)
 
     def _other(self, player: str) -> str:
         return self.names[1] if player == self.names[0] else self.names[0]
@@ -471,6 +504,9 @@ class Referee:
                 forced = verdict.rule
             self.likes[event.on].append(LikeRecord(card, player, closed, forced))
             self.profile[owner].append(Placed(card, player, True, event.on))
+            if owner == player:
+                # Left in place, a Like on his own Gallery is a new card in his Profile.
+                self._close(player)
         else:
             self.profile[player].append(Placed(card, player, True))
             self._close(player)
@@ -581,14 +617,16 @@ class Referee:
                     wrong[at] = record.forced
                 elif record.closed:
                     wrong[at] = "like_closed_gallery"
-                else:
+                # "More than one Like on one of your Galleries": a Like left in place during a
+                # halt is one of them.
+                if record.forced != "like_own_gallery" and not record.closed:
                     by_player.setdefault(record.player, []).append(at)
             for positions in by_player.values():
                 if len(positions) < 2:
                     continue
                 extra = {"later": positions[1:], "earlier": positions[:-1], "all": positions}[keep]
                 for at in extra:
-                    wrong[at] = "like_once_per_gallery"
+                    wrong.setdefault(at, "like_once_per_gallery")
             for at in sorted(wrong):
                 record = records[at]
                 returned.append(ReturnedLike(record.card, record.player, gallery, wrong[at]))

@@ -124,7 +124,7 @@ def like_json(answer: LikeAnswer, rules: SocialRules) -> dict[str, Any]:
         "rule": answer.rule,
         "remedy": answer.remedy,
         "reason": answer.reason,
-        "rulebook": RULES_BY_NAME[answer.rule].rulebook if answer.rule else None,
+        "rulebook": RULES_BY_NAME[answer.rule].cited() if answer.rule else None,
         "rules": rules_as_dict(rules),
     }
 
@@ -138,4 +138,4 @@ def like_text(answer: LikeAnswer) -> str:
     else:
         remedy = "corrected at scoring: the Like goes back to its owner and counts -1"
     return (f"Not legal: breaks {answer.rule} ({answer.reason}); {remedy}.\n"
-            f"Rulebook: {RULES_BY_NAME[answer.rule].rulebook}")
+            f"Rulebook: {RULES_BY_NAME[answer.rule].cited()}")

@@ -63,6 +63,10 @@ DrawReading = Literal["optional", "required"]
 TwoPlayerQuizReading = Literal["played", "removed"]
 #: ``out_of_cards``: what a 2-player player must have run out of.
 OutOfCardsReading = Literal["hand_and_pile", "hand"]
+#: ``quiz_with_contest_pending``: when a Quiz played before a Contest is resolved halts the game.
+QuizPendingReading = Literal["halt_after_contest", "halt_at_quiz"]
+#: ``contest_reward_lapses``: until when a Contest's reward may be put down.
+RewardLapseReading = Literal["next_action", "never"]
 
 
 @dataclass(frozen=True)
@@ -71,12 +75,18 @@ class SocialRule:
 
     #: The rule's name, as reported in verdicts.
     name: RuleName
-    #: The rulebook sentence it comes from, quoted.
+    #: The rulebook's words it comes from, quoted exactly (whitespace aside).
     rulebook: str
     #: What the referee does with an event that breaks it (a rule option may change it).
     remedy: Remedy
     #: True for the rules of the 2-player game only.
     two_player: bool = False
+    #: How the tool reads the quote, where the words alone do not say it ("" when they do).
+    reading: str = ""
+
+    def cited(self) -> str:
+        """The quote followed by the reading in brackets, as reports print it."""
+        return f"{self.rulebook} ({self.reading})" if self.reading else self.rulebook
 
 
 SOCIAL_RULES: tuple[SocialRule, ...] = (
@@ -84,18 +94,19 @@ SOCIAL_RULES: tuple[SocialRule, ...] = (
                "immediately ends and scoring begins.", REFUSED),
     SocialRule("quiz_halt", "This immediately halts the game and no player may play, draw or "
                "discard cards until the Quiz is resolved.", REFUSED),
-    SocialRule("card_not_in_hand", "You play your cards one by one. (A card played, cycled or "
-               "put down from the hand must be in that player's hand.)", REFUSED),
+    SocialRule("card_not_in_hand", "You play your cards one by one.", REFUSED,
+               reading="A card played, cycled or put down from the hand must be in that "
+                       "player's hand."),
     SocialRule("draw_below_five", "If at any time you have less than 5 cards in your hand, you "
                "can draw up to 5 cards in hand.", REFUSED),
     SocialRule("draw_up_to_five", "If at any time you have less than 5 cards in your hand, you "
-               "can draw up to 5 cards in hand. (Not beyond 5.)", REFUSED),
+               "can draw up to 5 cards in hand.", REFUSED, reading="Not beyond 5."),
     SocialRule("draw_from_pile", "Each player then shuffles his cards and puts them face down in "
-               "a draw pile next to himself. (One cannot draw more cards than the pile holds.)",
-               REFUSED),
+               "a draw pile next to himself.", REFUSED,
+               reading="One cannot draw more cards than the pile holds."),
     SocialRule("draw_before_playing", "If at any time you have less than 5 cards in your hand, "
-               "you can draw up to 5 cards in hand. (Read as an obligation: rule option "
-               "draw_up_to_five=required.)", REFUSED),
+               "you can draw up to 5 cards in hand.", REFUSED,
+               reading="Read as an obligation: rule option draw_up_to_five=required."),
     SocialRule("like_on_active_gallery", "A Like card is played in another player's Profile and "
                "only on top of an active Gallery.", REFUSED),
     SocialRule("like_closed_gallery", "When a player plays a new card in his Profile, the active "
@@ -105,39 +116,46 @@ SOCIAL_RULES: tuple[SocialRule, ...] = (
     SocialRule("like_own_gallery", "Playing the Like card on your own Gallery is not allowed!",
                REFUSED),
     SocialRule("contest_not_pending", "The first player to do the task or answer the question "
-               "correctly wins the contest. (Only a Contest in play and not yet won is "
-               "resolved.)", REFUSED),
-    SocialRule("contest_decided_by_originator", "In case of ambiguity, the player who played the "
-               "Contest decides the winner.", REFUSED),
+               "correctly wins the contest", REFUSED,
+               reading="Only a Contest in play and not yet won is resolved."),
+    SocialRule("contest_decided_by_originator", "in case of ambiguity, the player who played the "
+               "Contest decides the winner", REFUSED),
     SocialRule("contest_winner", "Then both the Contest's originator and the winner may put one "
-               "of their cards ... face down in their respective Profiles.", REFUSED),
+               "of their cards (either from their hand or the top card of their draw pile) face "
+               "down in their respective Profiles", REFUSED,
+               reading="The originator and the winner are two players."),
     SocialRule("reward_earned", "Then both the Contest's originator and the winner may put one of "
-               "their cards ...; players who guessed correctly may put one of their cards ... "
-               "(a) ... (b) ... (c).", REFUSED),
-    SocialRule("reward_from_pile", "... put one of their cards (either from their hand or the top "
-               "card of their draw pile) face down ...", REFUSED),
+               "their cards (either from their hand or the top card of their draw pile) face down "
+               "in their respective Profiles", REFUSED,
+               reading="Only a Contest's originator and winner, or a Quiz's correct guessers (a, "
+                       "b, c), put a card down, one each."),
+    SocialRule("reward_from_pile", "(either from their hand or the top card of their draw pile)",
+               REFUSED, reading="The top card of an empty draw pile cannot be put down."),
     SocialRule("contest_before_quiz", "If a player has played a Contest, but someone plays a Quiz "
                "before the Contest is resolved, you resolve the Contest and only then you halt the "
                "game in order to do the Quiz.", REFUSED),
     SocialRule("no_quiz_running", "Other players then put one of their voting cards face down in "
-               "front of them. (Votes are cast only during a Quiz.)", REFUSED),
+               "front of them", REFUSED, reading="Votes are cast only during a Quiz."),
     SocialRule("quiz_author_votes_first", "The player who played the Quiz makes a statement about "
-               "himself ... and then plays one of his voting cards face down ... Other players "
-               "then put one of their voting cards face down.", REFUSED),
+               "himself, for example: \"my favorite fruit is banana\", and then plays one of his "
+               "voting cards face down", REFUSED,
+               reading="The other players vote after the author."),
     SocialRule("quiz_one_vote_each", "Other players then put one of their voting cards face down "
-               "in front of them. (One vote each.)", REFUSED),
+               "in front of them", REFUSED, reading="One vote each."),
     SocialRule("quiz_start", "After the Quiz has been resolved, the player who played the Quiz "
                "card says \"Start!\" and the game continues.", REFUSED),
-    SocialRule("pass_two_player_only", "All players are acting simultaneously - there are no "
-               "turns during the game! (Passing is a 2-player action.)", REFUSED),
+    SocialRule("pass_two_player_only", "All players are acting simultaneously \u2014 there are no "
+               "turns during the game!", REFUSED, reading="Passing is a 2-player action."),
     SocialRule("turn_order", "The game is not played simultaneously, but instead the players "
-               "take turns, one after the other.", REFUSED, two_player=True),
+               "take turns, one after the other", REFUSED, two_player=True),
     SocialRule("one_action_per_turn", "In his turn the player can perform only one of the "
-               "following actions: play a card and draw a replacement card; put any number of "
-               "cards from his hand at the bottom of his draw pile and draw as many new cards; "
-               "pass.", REFUSED, two_player=True),
+               "following actions:", REFUSED, two_player=True,
+               reading="Play a card and draw a replacement card; put any number of cards from "
+                       "his hand at the bottom of his draw pile and draw as many new cards; "
+                       "pass."),
     SocialRule("duel_first", "If you play a Contest card you have to challenge your opponent to "
-               "a duel where both of you perform the same task.", REFUSED, two_player=True),
+               "a duel where both of you perform the same task", REFUSED, two_player=True,
+               reading="The duel is resolved before the next turn."),
 )
 
 RULES_BY_NAME: dict[RuleName, SocialRule] = {rule.name: rule for rule in SOCIAL_RULES}
@@ -155,8 +173,8 @@ SOCIAL_OPTIONS: tuple[RuleOption, ...] = (
         name="reward_closes_gallery", game=GAME,
         question="Does a card put face down into a Profile (a Contest or Quiz reward) close that "
                  "player's active Gallery, as playing a new card does?",
-        rulebook="When a player plays a new card in his Profile, the active Gallery becomes "
-                 "inactive ... you put it face down and its action is not performed.",
+        rulebook="Whenever you put a card in your Profile as a result of winning a Contest or a "
+                 "Quiz, you put it face down and its action is not performed.",
         default=False,
         values=((False, "literal: a reward is put, not played, so the Gallery stays active"),
                 (True, "any new card in the Profile closes the active Gallery")),
@@ -174,9 +192,7 @@ SOCIAL_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         name="contest_originator_wins", game=GAME,
         question="May the originator of a Contest win it (and what does it earn)?",
-        rulebook="The first player to do the task or answer the question correctly wins the "
-                 "contest ... Then both the Contest's originator and the winner may put one of "
-                 "their cards ...",
+        rulebook="Then both the Contest's originator and the winner may put one of their cards",
         default="refused",
         values=(("refused", "literal: 'both the originator and the winner' are two players"),
                 ("one_card", "the originator may win and puts one card down"),
@@ -185,7 +201,7 @@ SOCIAL_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         name="contest_no_winner", game=GAME,
         question="Nobody does the task: does the originator still put a card down?",
-        rulebook="Then both the Contest's originator and the winner may put one of their cards ...",
+        rulebook="Then both the Contest's originator and the winner may put one of their cards",
         default="nobody",
         values=(("nobody", "literal: the reward comes 'then', after someone wins (as the "
                            "2-player tie: nobody scores)"),
@@ -194,8 +210,10 @@ SOCIAL_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         name="duplicate_like_returned", game=GAME,
         question="A player put two Likes on one Gallery: which goes back at scoring?",
-        rulebook="If you notice that someone has put more than one Like on one of your "
-                 "Galleries ... you give the wrongly played cards back to the owner.",
+        rulebook="When counting points, if you notice that someone has put more than one Like on "
+                 "one of your Galleries, or played a Like card on one of your closed Galleries, "
+                 "you give the wrongly played cards back to the owner, which will count as a "
+                 "minus 1 point for him.",
         default="later",
         values=(("later", "literal: the Like played when one was already there is the wrong one"),
                 ("earlier", "the earlier Like goes back, the last one stays"),
@@ -214,7 +232,8 @@ SOCIAL_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         name="reward_can_end_round", game=GAME,
         question="Does the round end when a player's last card goes down face down as a reward?",
-        rulebook="As soon as a player has played all of his cards the round immediately ends.",
+        rulebook="As soon as a player has played all of his cards the round immediately ends and "
+                 "scoring begins.",
         default=True,
         values=((True, "literal: all of his cards are out of hand and pile, however they went"),
                 (False, "only a card played (not a reward) ends the round")),
@@ -240,9 +259,9 @@ SOCIAL_OPTIONS: tuple[RuleOption, ...] = (
     ),
     RuleOption(
         name="two_player_quiz", game=GAME,
-        question="2-player: are Quiz cards played?",
-        rulebook="When playing with 2 players the following rules changes apply: ... (Quizzes are "
-                 "not mentioned.)",
+        question="2-player: are Quiz cards played? (The 2-player changes do not mention "
+                 "Quizzes.)",
+        rulebook="When playing with 2 players the following rules changes apply:",
         default="played",
         values=(("played", "literal: no change is listed, so Quizzes are played as in the base "
                            "game"),
@@ -268,6 +287,29 @@ SOCIAL_OPTIONS: tuple[RuleOption, ...] = (
         values=(("refused", "literal: nobody may play, so it is taken back at once"),
                 ("returned_at_scoring", "it stays, and goes back at scoring with -1 as a wrongly "
                                         "played Like")),
+    ),
+    RuleOption(
+        name="quiz_with_contest_pending", game=GAME,
+        question="A Quiz is played before a Contest is resolved: may cards still be played until "
+                 "the Contest is resolved?",
+        rulebook="If a player has played a Contest, but someone plays a Quiz before the Contest "
+                 "is resolved, you resolve the Contest and only then you halt the game in order "
+                 "to do the Quiz.",
+        default="halt_after_contest",
+        values=(("halt_after_contest", "literal: 'only then you halt the game': play goes on "
+                                       "until the Contest is resolved, then the Quiz halts it"),
+                ("halt_at_quiz", "the Quiz halts the game at once; only the pending Contest's "
+                                 "resolution and its rewards come before the votes")),
+    ),
+    RuleOption(
+        name="contest_reward_lapses", game=GAME,
+        question="Base game: until when may a Contest's originator and winner put their card "
+                 "down?",
+        rulebook="Then both the Contest's originator and the winner may put one of their cards",
+        default="next_action",
+        values=(("next_action", "literal: 'then', right after the Contest: a player who does "
+                                "anything else first has let it go"),
+                ("never", "the right stays until it is used or the round ends")),
     ),
 )
 
@@ -302,6 +344,10 @@ class SocialRules:
     out_of_cards: OutOfCardsReading = "hand_and_pile"
     #: ``refused`` or ``returned_at_scoring``.
     like_during_halt: WrongLikeReading = "refused"
+    #: ``halt_after_contest`` or ``halt_at_quiz``.
+    quiz_with_contest_pending: QuizPendingReading = "halt_after_contest"
+    #: ``next_action`` or ``never``.
+    contest_reward_lapses: RewardLapseReading = "next_action"
 
     def round_count(self, players: int) -> int:
         return 3 if self.rounds == "three" else players
