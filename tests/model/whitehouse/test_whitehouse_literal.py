@@ -12,7 +12,7 @@ from model.whitehouse.cards import sample_catalogue
 from model.whitehouse.engine import Engine, decider, new_game, shuffled_decks
 from model.whitehouse.log import load_log
 from model.whitehouse.rules import WhitehouseRules
-from model.whitehouse.state import D, E, S, Keep, Lock, NoLies, Play, PlayLies, State, Take
+from model.whitehouse.state import D, E, Keep, Lock, NoLies, Play, PlayLies, S, State, Take
 
 CATALOGUE = sample_catalogue()
 ROWS = {"supporter": [21, 22, 23], "event": ["E21", "E22", "E23"], "distraction": ["D20", "D21", "D17"]}

@@ -17,7 +17,6 @@ import random
 from collections import Counter, defaultdict
 
 import pytest
-
 from budget import examples
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
