@@ -180,6 +180,15 @@ def _to_bottom(state: State, deck: DeckIndex, card: CardId) -> State:
     return replace(state, decks=with_deck(state.decks, deck, state.decks[deck] + (card,)))
 
 
+def _all_to_bottom(state: State, cards: tuple[tuple[DeckIndex, CardId], ...]) -> State:
+    """Several cards going to the bottom at once, each with its deck, in the order the rulebook
+    names them; option bottom_order=reversed puts them the other way round (decks are independent,
+    so reversing the whole list reverses the order within each deck)."""
+    for deck, card in reversed(cards) if state.rules.bottom_order == "reversed" else cards:
+        state = _to_bottom(state, deck, card)
+    return state
+
+
 def _deck_of(card: CardId) -> DeckIndex:
     return S if isinstance(card, int) else E
 
@@ -394,7 +403,9 @@ class Engine:
             ]
             return more + [Keep()]
         locks: list[Move] = self._arrival_locks(player, arrival.card)
-        if locks and not self.rules.lock_optional:
+        # A card arriving through a Distraction action "may join the network at once": keeping it
+        # stays allowed even where a card taken from a row must lock (option lock_optional).
+        if locks and not self.rules.lock_optional and arrival.source == "row":
             return locks
         return locks + [Keep()]
 
@@ -453,7 +464,7 @@ class Engine:
         player = state.players[seat]
         for card in discards:
             player = remove_from_hand(player, card)
-            state = _to_bottom(state, _deck_of(card), card)
+        state = _all_to_bottom(state, tuple((_deck_of(card), card) for card in discards))
         return _set_player(state, seat, player)
 
     def _first_stage(self, kind: ArrivalKind) -> Stage:
@@ -491,7 +502,7 @@ class Engine:
             shield = state.players[victim].deflection
             if shield is not None:
                 state = _set_player(state, victim, replace(state.players[victim], deflection=None))
-                state = _to_bottom(_to_bottom(state, D, card), D, shield)
+                state = _all_to_bottom(state, ((D, card), (D, shield)))
                 return replace(state, queue=tail)
         if fizzled:
             return replace(state, queue=(PutAway(card),) + tail)
@@ -583,6 +594,10 @@ class Engine:
             state = _set_player(state, seat, replace(players[seat], lies=players[seat].lies + (card,)))
             return replace(state, queue=tail)
         assert action.type == "deflection"
+        old = players[seat].deflection
+        if old is not None and self.rules.second_deflection == "old_first":
+            # Playing a second Deflection sends the old one to the bottom first, before any Lies.
+            state = _to_bottom(_set_player(state, seat, replace(players[seat], deflection=None)), D, old)
         arrival = Arrival(card, "deflection", seat, "distraction", "lies")
         return replace(state, queue=(arrival,) + tail)
 
@@ -607,9 +622,8 @@ class Engine:
             assert arrival.liar is not None and receiver.deflection is not None, "only a Lies met by a Deflection"
             liar_player = state.players[arrival.liar]
             state = _set_player(state, arrival.liar, replace(liar_player, lies=liar_player.lies[1:]))
-            state = _to_bottom(state, D, liar_player.lies[0])
             state = _set_player(state, arrival.receiver, replace(receiver, deflection=None))
-            state = _to_bottom(state, D, receiver.deflection)
+            state = _all_to_bottom(state, ((D, liar_player.lies[0]), (D, receiver.deflection)))
             return replace(state, queue=(replace(arrival, stage=self._after_lies(arrival)),) + rest)
         if isinstance(move, Keep):
             if arrival.stage == "more":
@@ -647,18 +661,16 @@ class Engine:
         assert liar_seat is not None, "a Lies stands only once played"
         liar = state.players[liar_seat]
         deck = D if arrival.kind == "deflection" else KIND_INDEX[arrival.kind]
-        state = _to_bottom(state, deck, arrival.card)
         state = _set_player(state, liar_seat, replace(liar, lies=liar.lies[1:]))
-        state = _to_bottom(state, D, liar.lies[0])
+        state = _all_to_bottom(state, ((deck, arrival.card), (D, liar.lies[0])))
         return replace(state, queue=rest)
 
     def _lock(self, state: State, seat: int, cards: tuple[CardId, ...], entered: Arrangement | None) -> State:
         """Lock ``cards`` (already out of the hand) into the network, or lose them to a Gridlock."""
         player = state.players[seat]
         if player.gridlocks:
-            for card in cards:
-                state = _to_bottom(state, _deck_of(card), card)
-            state = _to_bottom(state, D, player.gridlocks[0])
+            state = _all_to_bottom(state, tuple((_deck_of(card), card) for card in cards)
+                                   + ((D, player.gridlocks[0]),))
             return _set_player(state, seat, replace(player, gridlocks=player.gridlocks[1:]))
         assert entered is not None
         total = self.oracle.total(self.network(player.network, cards), entered)
@@ -674,7 +686,7 @@ class Engine:
         swapping = bool(state.queue) and isinstance(state.queue[0], Arrival) and state.queue[0].swap
         if self.rules.simultaneous_seven == "shared" and swapping:
             return replace(state, claims=tuple(sorted(set(state.claims) | {seat})))
-        return replace(state, winners=(seat,), ended="seven", queue=())
+        return replace(state, winners=(seat,), ended="seven")
 
     # --- automatic steps ---
 
@@ -707,9 +719,29 @@ class Engine:
                 state = replace(state, queue=rest)
                 winners = tuple(s for s in state.claims if state.players[s].tricks >= WINNING_TRICKS)
                 if winners and self.rules.simultaneous_seven == "shared":
-                    state = replace(state, winners=winners, ended="seven", queue=(), claims=())
+                    state = replace(state, winners=winners, ended="seven", claims=())
             else:
                 state = self._end_action(replace(state, queue=rest))
+        if state.ended and state.queue:
+            state = self._finish_action(state)
+        return state
+
+    def _finish_action(self, state: State) -> State:
+        """A win in the middle of an action: the rest of the action still happens, with no decision
+        left to make (the game is over), so that every card ends in exactly one place: a card on
+        its way (the second card of a swap, a second card drawn) enters its Active Hand, the played
+        Distraction goes to the bottom of its deck, and the row is refilled."""
+        queue = state.queue
+        state = replace(state, queue=())
+        for step in queue:
+            if isinstance(step, Arrival):
+                # During "more" the arrived card is already in the network.
+                if step.stage != "more":
+                    state = self._enter_hand(state, step, ())
+            elif isinstance(step, Refill):
+                state = _refill(state, step.row)
+            elif isinstance(step, PutAway):
+                state = _to_bottom(state, D, step.card)
         return state
 
     def _enter_hand(self, state: State, arrival: Arrival, rest: tuple[Step, ...]) -> State:

@@ -109,14 +109,23 @@ def _log_models() -> Any:
 
     class PlayerIn(BaseModel):
         model_config = strict
-        supporters: list[Number] = Field(default_factory=list)
-        events: list[Ident] = Field(default_factory=list)
+        supporters: list[Number] = Field(default_factory=list,
+                                         description="The Active Hand's Supporters, in arrival order.")
+        events: list[Ident] = Field(default_factory=list, description="The Active Hand's Events, in arrival order.")
         network: list[PlacementIn] = Field(default_factory=list, description="A legal arrangement.")
-        gridlocks: list[Ident] = Field(default_factory=list)
-        lies: list[Ident] = Field(default_factory=list)
+        gridlocks: list[Ident] = Field(default_factory=list,
+                                       description="Gridlocks in the player's space, oldest first.")
+        lies: list[Ident] = Field(default_factory=list, description="Lies below the Active Hand, oldest first.")
         deflection: Ident | None = None
 
-    Row = Annotated[list[HandCard | None], Field(min_length=3, max_length=3)]
+    Row = Annotated[
+        list[HandCard | None],
+        Field(min_length=3, max_length=3,
+              description="The row's slots, closest to its deck first: closest, middle, furthest; null is an "
+              "empty slot."),
+    ]
+
+    top_first = "Top card first; a card sent to the bottom is appended."
 
     class RowsIn(BaseModel):
         model_config = strict
@@ -125,10 +134,15 @@ def _log_models() -> Any:
         distraction: Row
 
     class DecksIn(BaseModel):
+        """The deck orders, each listed top card first. From a seed or explicit decks, seat 0 is dealt
+        first (each seat in turn takes the top Supporter, then the top Event), and then the first
+        card drawn for each row goes to the slot closest to its deck, the next to the middle and
+        the third to the furthest."""
+
         model_config = strict
-        supporter: list[Number] = Field(default_factory=list)
-        event: list[Ident] = Field(default_factory=list)
-        distraction: list[Ident] = Field(default_factory=list)
+        supporter: list[Number] = Field(default_factory=list, description=top_first)
+        event: list[Ident] = Field(default_factory=list, description=top_first)
+        distraction: list[Ident] = Field(default_factory=list, description=top_first)
 
     class ArrivalIn(BaseModel):
         """A card on its way into a player's Active Hand (or a Deflection above it)."""
@@ -205,9 +219,18 @@ def _log_models() -> Any:
         note: str | None = None
         # The catalogue's model is made at run time (by ``schema_models``), so mypy cannot see it as a type.
         catalogue: Literal["sample"] | CatalogueIn = "sample"  # type: ignore[valid-type]
-        players: Annotated[int, Field(ge=2, le=12)] | None = None
-        seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = None
-        decks: DecksIn | None = None
+        players: Annotated[int, Field(ge=2, le=12)] | None = Field(
+            default=None,
+            description="How many players: seats 0 to players-1 in counter-clockwise order; seat 0 is dealt first.",
+        )
+        seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = Field(
+            default=None, description="Shuffles the three decks (instead of decks or position)."
+        )
+        decks: DecksIn | None = Field(
+            default=None,
+            description="Every card of each deck, top card first: seat 0 is dealt first, then the first card "
+            "drawn for each row goes to the slot closest to its deck.",
+        )
         position: PositionIn | None = None
         shuffle_seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0
         rules: dict[str, bool | int | str] = Field(default_factory=dict)

@@ -24,6 +24,8 @@ OffTurnWin: TypeAlias = Literal["at_once", "own_turn"]
 DeflectionVsFizzle: TypeAlias = Literal["fizzle", "blocked"]
 SimultaneousSeven: TypeAlias = Literal["first", "shared"]
 TurnLimit: TypeAlias = Literal[500, 200, 2000]
+SecondDeflection: TypeAlias = Literal["old_first", "old_blocks"]
+BottomOrder: TypeAlias = Literal["as_named", "reversed"]
 
 WHITEHOUSE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
@@ -41,16 +43,17 @@ WHITEHOUSE_OPTIONS: tuple[RuleOption, ...] = (
         name="lock_optional", game=G,
         question="Locking is 'can': may a player keep a matching pair in the Active Hand instead?",
         rulebook="If the Supporter you took matches a Supporter ID on an Event card in your Active Hand, "
-        "you can combine them and lock them into your Locked Network as a Trick.",
+        "you can combine them and lock them into your Locked Network as a Trick (see Tricks).",
         default=True,
         values=((True, "literal: 'you can', so keeping the card is allowed"),
-                (False, "a card that can lock must lock")),
+                (False, "a card taken from a row that can lock must lock; a card arriving through a "
+                 "Distraction action still 'may join the network at once', so it may also be kept")),
     ),
     RuleOption(
         name="lock_count", game=G,
         question="A taken card matches several cards in the Active Hand: one pair locks, or all that fit?",
         rulebook="If the Supporter you took matches a Supporter ID on an Event card in your Active Hand, "
-        "you can combine them and lock them.",
+        "you can combine them and lock them into your Locked Network as a Trick (see Tricks).",
         default="one",
         values=(("one", "literal: the card combines with one Event card ('an Event card')"),
                 ("all", "after the pair, every other matching hand card may lock in beside the new card")),
@@ -66,8 +69,7 @@ WHITEHOUSE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         name="lock_from_hand", game=G,
         question="May matching cards that sit in the Active Hand lock later, or only when one arrives?",
-        rulebook="If the Event you took has a Supporter's ID that matches a Supporter in your Active Hand, "
-        "you can combine them ... Otherwise, put the card in your list of Event cards in your Active Hand.",
+        rulebook="Otherwise, put the card in your list of Event cards in your Active Hand.",
         default="on_arrival",
         values=(("on_arrival", "literal: locking is offered only when a card arrives"),
                 ("own_turn", "on their own turn, before each take, a player may lock hand cards")),
@@ -75,7 +77,7 @@ WHITEHOUSE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         name="lies_before_lock", game=G,
         question="May Lies stop a taken card that would lock at once and never enter the Active Hand?",
-        rulebook="before a card is added to another player's Active Hand - a card taken from a row on "
+        rulebook="before a card is added to another player's Active Hand — a card taken from a row on "
         "their turn, or a card arriving through a Distraction action",
         default=True,
         values=((True, "literal: every card taken from a row may be stopped, before it locks"),
@@ -93,7 +95,8 @@ WHITEHOUSE_OPTIONS: tuple[RuleOption, ...] = (
         name="reversals", game=G,
         question="Two reversals in one round: do they cancel?",
         rulebook="The reversal takes effect from the next round, which starts with the player who would "
-        "have played just before the player who played the card.",
+        "have played just before the player who played the card, and play then runs in the reversed "
+        "direction.",
         default="cancel",
         values=(("cancel", "each card reverses: an even number in a round cancel out"),
                 ("once", "any number of reversals in a round reverse the order once")),
@@ -146,10 +149,35 @@ WHITEHOUSE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         name="turn_limit", game=G,
         question="A game that can no longer progress: when does it end?",
-        rulebook="Play continues counter-clockwise ... until someone wins.",
+        rulebook="Play continues counter-clockwise (unless otherwise directed by the cards), until someone "
+        "wins.",
         default=500,
         values=((500, "the game ends without a winner after 500 turns"),
                 (200, "after 200 turns"), (2000, "after 2000 turns")),
+    ),
+    RuleOption(
+        name="second_deflection", game=G,
+        question="A second Deflection is played while one is face-up and a Lies may answer it: is the old "
+        "one gone first, or can it block a Lies aimed at the new one?",
+        rulebook="Playing a second deflection while one is already face-up sends the old card to the "
+        "bottom of the Distractions Deck first.",
+        default="old_first",
+        values=(("old_first", "literal: playing the second sends the old one to the bottom 'first', before "
+                 "anyone may answer with Lies, so it cannot block a Lies aimed at the new one"),
+                ("old_blocks", "the old one stays until the new one is placed: it may block a Lies aimed "
+                 "at the new one (and is consumed), and the new one then takes its place")),
+    ),
+    RuleOption(
+        name="bottom_order", game=G,
+        question="Two cards go to the bottom of one deck at once: in which order?",
+        rulebook="Or you can take the closest Supporter card to the Deck by discarding two Supporters to "
+        "the bottom of the Deck.",
+        default="as_named",
+        values=(("as_named", "literal: one after the other as they are named (the discards as the player "
+                 "lists them; 'both cards': the Distraction, then the Deflection; the arriving card, then "
+                 "the Lies; the Lies, then the Deflection that blocks it), so the last named is the bottom "
+                 "card"),
+                ("reversed", "the other way round: the first named is the bottom card")),
     ),
 )
 
@@ -188,6 +216,10 @@ class WhitehouseRules:
     simultaneous_seven: SimultaneousSeven = "first"
     #: Turns after which a game ends without a winner.
     turn_limit: TurnLimit = 500
+    #: When the old Deflection leaves as a second one is played.
+    second_deflection: SecondDeflection = "old_first"
+    #: The order of two cards going to the bottom of one deck at once.
+    bottom_order: BottomOrder = "as_named"
 
 
 #: The rules when no option is given: every literal reading.
@@ -233,18 +265,18 @@ RULES: dict[RuleName, str] = {
     "take-event": "Second, pick an Event card, following a similar pattern.",
     "take-distraction": "Third, pick a Distraction card.",
     "empty-slot": "a card whose cost you cannot pay is out of reach that turn",
-    "take-cost": "You may only take a card if you can pay its discard cost - a card whose cost you "
+    "take-cost": "You may only take a card if you can pay its discard cost — a card whose cost you "
     "cannot pay is out of reach that turn.",
     "discard-kind": "Or you can take the middle Supporter by discarding a Supporter from your Active Hand "
     "to the bottom of the Deck.",
     "mixed-cost": "discarding two Supporter or Event cards from your Active Hand to the bottom of the "
     "relevant Deck",
-    "pass": "You may only take a card if you can pay its discard cost.",
-    "decision": "At any point in the game, before a card is added to another player's Active Hand ... "
-    "the player may play one of their Lies cards",
+    "pass": "Each turn, a player takes three actions.",
+    "decision": "At any point in the game, before a card is added to another player's Active Hand",
     "lies-block": "The player whose Active Hand the card was going to enter may block the Lies by "
-    "consuming their Deflection.",
-    "lock-match": "A Trick is a border between a Supporter and a matching Event - the two cards sit edge "
+    "consuming their Deflection, which goes to the bottom of the Distractions Deck, and the card then "
+    "enters their Active Hand as normal.",
+    "lock-match": "A Trick is a border between a Supporter and a matching Event — the two cards sit edge "
     "to edge, and the Supporter's ID is listed on the Event.",
     "lock-entry": "A card enters your Locked Network when it borders a card already there (or when the "
     "network is empty), and it may not be placed where it would border a non-matching card of the "
@@ -255,10 +287,11 @@ RULES: dict[RuleName, str] = {
     "lock-hand": "If the Supporter you took matches a Supporter ID on an Event card in your Active Hand, "
     "you can combine them",
     "distraction-choice": "You then play the Distraction card, following the action on the card.",
-    "fizzle": "A Distraction fizzles when its action cannot be completed - there is no card to remove, "
+    "fizzle": "A Distraction fizzles when its action cannot be completed — there is no card to remove, "
     "steal, swap, take or draw.",
     "locked-network": "a card in a Locked Network cannot be removed, stolen, swapped or taken.",
-    "gridlock-target": "The player who plays a Gridlock chooses another player.",
+    "gridlock-target": "The player who plays a Gridlock chooses another player and places the card face-up "
+    "in the space between that player's Active Hand and their Locked Network.",
     "game-over": "The first player to make 7 Tricks wins.",
     "move-shape": "You then play the Distraction card, following the action on the card.",
 }

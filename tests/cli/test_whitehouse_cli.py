@@ -185,6 +185,21 @@ def test_schema_files_match_the_models(name, schema):
     assert shipped == schema()
 
 
+def test_log_schema_states_its_conventions():
+    """Seat 0 is dealt first, decks are listed top first, the first card drawn for a row goes to the
+    closest slot, rows are listed closest first (the deal itself is tested in the model's tests)."""
+    schema = log_schema()
+    decks = schema["$defs"]["DecksIn"]
+    text = " ".join(decks["description"].split())
+    assert "listed top card first" in text and "seat 0 is dealt first" in text
+    assert "the first card drawn for each row goes to the slot closest to its deck" in text
+    assert all(p["description"].startswith("Top card first") for p in decks["properties"].values())
+    assert "seat 0 is dealt first" in schema["properties"]["players"]["description"]
+    assert "top card first" in schema["properties"]["decks"]["description"]
+    row = schema["$defs"]["RowsIn"]["properties"]["supporter"]
+    assert row["description"].startswith("The row's slots, closest to its deck first")
+
+
 def test_sample_catalogue_is_labelled_illustrative_and_has_every_action():
     from model.whitehouse.cards import ACTION_TYPES, sample_catalogue, sample_catalogue_data
 

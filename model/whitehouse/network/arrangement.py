@@ -38,7 +38,7 @@ TRICKS_OPTIONS: tuple[RuleOption, ...] = (
         question="After rearranging, must the Locked Network stay one connected network?",
         rulebook=(
             "A card enters your Locked Network when it borders a card already there (or when the "
-            "network is empty) ... You may rearrange the cards in your Locked Network at any time."
+            "network is empty) ... You may rearrange the cards in your Locked Network at any time"
         ),
         default=True,
         values=(
@@ -52,7 +52,7 @@ TRICKS_OPTIONS: tuple[RuleOption, ...] = (
         question="After rearranging, must every card keep at least one matching border?",
         rulebook=(
             "A card enters your Locked Network when it borders a card already there ... You may "
-            "rearrange the cards in your Locked Network at any time."
+            "rearrange the cards in your Locked Network at any time"
         ),
         default=False,
         values=(

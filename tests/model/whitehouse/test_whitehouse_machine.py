@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 
+import pytest
 from budget import examples
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -103,6 +104,8 @@ def check_invariants(state: State, engine: Engine) -> None:
         reference = reference_total(network, engine.rules.tricks)
         if reference is not None:
             assert p.tricks == reference
+    if state.ended:
+        assert state.queue == (), "the game ended with steps still to resolve (cards on their way)"
     rules = engine.rules
     at_seven = [s for s, p in enumerate(state.players) if p.tricks >= WINNING_TRICKS]
     if state.ended == "seven":
@@ -234,3 +237,67 @@ def test_every_distraction_reaches_every_outcome():
                 state = after
     missing = {t: sorted(want - OUTCOMES[t]) for t, want in REACHABLE.items() if want - OUTCOMES[t]}
     assert missing == {}
+
+
+# --- wins in the middle of an action ------------------------------------------------------------------
+
+#: A network of 6 Tricks that S20 brings to 7 (E5 and E11 list 20), and one that S1 brings to 7.
+SIX_FOR_20 = [{"event": "E3", "row": 0, "col": 1}, {"supporter": 4, "row": 0, "col": 2},
+              {"event": "E5", "row": 1, "col": 0}, {"supporter": 2, "row": 1, "col": 1},
+              {"event": "E11", "row": 1, "col": 2}, {"event": "E27", "row": 2, "col": 1}]
+SIX_FOR_1 = [{"supporter": 25, "row": 0, "col": 0}, {"event": "E4", "row": 0, "col": 1},
+             {"event": "E7", "row": 1, "col": 0}, {"supporter": 7, "row": 1, "col": 1},
+             {"event": "E10", "row": 1, "col": 2}, {"event": "E29", "row": 2, "col": 1}]
+ROWS = {"supporter": [21, 22, 23], "event": ["E21", "E22", "E23"]}
+
+#: Positions one move from a win in the middle of a Distraction's action: (name, players, the
+#: Distraction row, the moves, the rule options and other parts of the position). The last move
+#: wins; the rest of the action (the played card to the bottom, the row refilled, a second card on
+#: its way) must still happen.
+SWAP = {"player": 0, "move": "play", "slot": "furthest", "discards": [], "target": 1, "card": 1, "give": 20}
+SWAPPERS = [{"supporters": [20], "network": SIX_FOR_1}, {"supporters": [1], "network": SIX_FOR_20}]
+MID_ACTION_WINS = [
+    ("steal", [{"network": SIX_FOR_20}, {"supporters": [20]}], "D3",
+     [{"player": 0, "move": "play", "slot": "furthest", "discards": [], "target": 1, "card": 20},
+      {"player": 0, "move": "lock"}], {}, {}),
+    ("take-row", [{"network": SIX_FOR_20}, {}], "D8",
+     [{"player": 0, "move": "play", "slot": "furthest", "discards": [], "card": 20},
+      {"player": 0, "move": "lock"}], {}, {"rows": {"supporter": [21, 20, 23]}}),
+    ("draw-two", [{"network": SIX_FOR_20}, {}], "D16",
+     [{"player": 0, "move": "play", "slot": "furthest", "discards": []},
+      {"player": 0, "move": "lock"}], {}, {"decks": {"event": ["E10", "E12"]}}),
+    ("swap-first", SWAPPERS, "D6", [SWAP, {"player": 0, "move": "lock"}], {}, {}),
+    ("swap-second", SWAPPERS, "D6", [SWAP, {"player": 0, "move": "keep"}, {"player": 1, "move": "lock"}], {}, {}),
+    ("swap-shared", SWAPPERS, "D6", [SWAP, {"player": 0, "move": "lock"}, {"player": 1, "move": "lock"}],
+     {"simultaneous_seven": "shared"}, {}),
+    # Player 1's off-turn win waits for their turn, which begins when the swap's action is over.
+    ("swap-off-turn-own-turn", SWAPPERS, "D6", [SWAP, {"player": 0, "move": "keep"}, {"player": 1, "move": "lock"}],
+     {"off_turn_win": "own_turn"}, {}),
+]
+
+
+@pytest.mark.parametrize("name,players,distraction,moves,rules,more", MID_ACTION_WINS,
+                         ids=[case[0] for case in MID_ACTION_WINS])
+def test_a_win_in_the_middle_of_an_action_keeps_every_card_in_one_place(name, players, distraction, moves, rules,
+                                                                         more):
+    from whitehouse_support import make_oracle
+
+    from model.whitehouse.log import load_log
+
+    rows = {**ROWS, "distraction": ["D20", "D21", distraction], **more.get("rows", {})}
+    position = {"players": players, "rows": rows, "phase": "distraction", "decks": more.get("decks", {})}
+    log = load_log("test", {"game": "whitehouse", "position": position, "rules": rules, "moves": moves}, make_oracle)
+    engine, state = log.engine, log.start
+    for seat, move in log.moves:
+        assert not state.ended, "the win comes with the last move"
+        state = engine.apply(state, move, seat)
+        check_invariants(state, engine)
+    assert state.ended == "seven"
+    assert state.queue == ()
+    assert state.decks[D][-1] == distraction, "the played Distraction reaches the bottom of its deck"
+    assert all(card is not None for row in state.rows for card in row), "the row is refilled"
+    if name.startswith("swap"):
+        # The second card of the swap is delivered: S20 to player 1, S1 to player 0.
+        assert owners(state)[20] == 1 and owners(state)[1] == 0
+    if name == "draw-two":
+        assert state.players[0].events == ("E12",), "the second card drawn enters the Active Hand"

@@ -1,10 +1,15 @@
 """Each rule refuses a move that breaks only that rule, naming the rule and quoting the rulebook.
 
 The moves here are written by hand from the rulebook; nothing is imported from the module that
-names rules (``model.whitehouse.judge``): the test only reads the refusal's ``rule``.
+names rules (``model.whitehouse.judge``): the test only reads the refusal's ``rule``. ``CASES``
+holds one case per named rule of ``RULES`` (a test fails for a rule without one): the breaking
+move, and the same move with that one breach repaired, which is legal.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from whitehouse_support import make_oracle
@@ -243,3 +248,198 @@ def test_legal_moves_are_exactly_what_apply_accepts():
     for move in candidates:
         if move not in legal:
             assert refused(engine, state, move)
+
+
+# --- every rule, tested alone ----------------------------------------------------------------------
+#
+# One case per named rule: a position and a move written by hand that break that rule only. Each
+# builder takes ``broken``: True gives the breaking move, False the same position and move with
+# that one breach repaired, which must be legal (so the case breaks nothing else). Where a ruling
+# file already holds such a move, the case replays it, and its counterpart ruling (the same
+# situation under other options) is the repaired one.
+
+CASES: dict[str, Callable[[bool], tuple[Any, Any, Any, int | None]]] = {}
+TAKE_S = {"player": 0, "move": "take", "row": "supporter", "slot": "furthest", "discards": []}
+
+
+def case(rule: str):
+    def register(build):
+        CASES[rule] = build
+        return build
+    return register
+
+
+def from_ruling(rule: str, name: str, repaired: str) -> None:
+    """The case of ``rule`` from ruling ``name`` (its illegal move), repaired by ruling ``repaired``."""
+    from checks.whitehouse.rulings import load_rulings
+
+    rulings = {r["name"]: r for r in load_rulings()}
+
+    def build(broken: bool):
+        ruling = rulings[name if broken else repaired]
+        index = rulings[name]["expected"]["illegal"]["index"]
+        situation = ruling["situation"]
+        log = load_log(ruling["name"], {"game": "whitehouse", "position": situation["position"],
+                                        "rules": ruling["rules"], "moves": situation["moves"]}, make_oracle)
+        state = log.start
+        for seat, move in log.moves[:index]:
+            state = log.engine.apply(state, move, seat)
+        seat, move = log.moves[index]
+        return log.engine, state, move, seat
+
+    CASES[rule] = build
+
+
+from_ruling("lock-hand", "option-lock-from-hand-default", "option-lock-from-hand-own-turn")
+from_ruling("mixed-cost", "option-mixed-cost-false", "option-mixed-cost-default")
+from_ruling("game-over", "option-simultaneous-seven-first", "option-simultaneous-seven-shared")
+
+
+@case("turn-order")
+def _turn_order(broken):
+    engine, state = table([{}, {}])
+    return engine, state, Take("supporter", "furthest"), 1 if broken else 0
+
+
+@case("take-supporter")
+def _take_supporter(broken):
+    engine, state = table([{}, {}])
+    return engine, state, Take("event" if broken else "supporter", "furthest"), 0
+
+
+@case("take-event")
+def _take_event(broken):
+    engine, state = table([{}, {}], phase="event")
+    return engine, state, Take("supporter" if broken else "event", "furthest"), 0
+
+
+@case("take-distraction")
+def _take_distraction(broken):
+    engine, state = table([{}, {}], phase="distraction")
+    return engine, state, Take("event", "furthest") if broken else Play("furthest"), 0
+
+
+@case("empty-slot")
+def _empty_slot(broken):
+    engine, state = table([{"supporters": [5, 6]}, {}], rows={"supporter": [None if broken else 21, 22, 23]})
+    return engine, state, Take("supporter", "closest", (5, 6)), 0
+
+
+@case("take-cost")
+def _take_cost(broken):
+    engine, state = table([{"supporters": [5, 6]}, {}])
+    return engine, state, Take("supporter", "middle", () if broken else (5,)), 0
+
+
+@case("discard-kind")
+def _discard_kind(broken):
+    engine, state = table([{"supporters": [5], "events": ["E5"]}, {}])
+    return engine, state, Take("supporter", "middle", ("E5",) if broken else (5,)), 0
+
+
+@case("pass")
+def _pass(broken):
+    engine, state = table([{}, {}], rows={"supporter": [21, 22, 23 if broken else None]})
+    return engine, state, Pass(), 0
+
+
+@case("decision")
+def _decision(broken):
+    engine, state = table([{}, {"lies": ["D25"]}], moves=[TAKE_S])
+    return engine, state, PlayLies(), 0 if broken else 1
+
+
+@case("lies-block")
+def _lies_block(broken):
+    engine, state = table([{"deflection": "D28"}, {"lies": ["D25"]}], moves=[TAKE_S, {"player": 1, "move": "lies"}])
+    return engine, state, NoLies() if broken else AcceptLies(), 0
+
+
+@case("lock-match")
+def _lock_match(broken):
+    engine, state = _arriving_s2(events=["E5", "E1"])  # E5 lists 2; E1 does not
+    return engine, state, Lock("E1" if broken else "E5"), 0
+
+
+@case("lock-entry")
+def _lock_entry(broken):
+    # Every card must keep a matching border (option every_card_matched): S19's four sides hold
+    # Events that match only S19, so E17 (which lists 19 and 1) cannot join beside S19 alone; with
+    # one side free it can.
+    network = [{"supporter": 19, "row": 1, "col": 1}, {"event": "E2", "row": 0, "col": 1},
+               {"event": "E12", "row": 1, "col": 0}, {"event": "E13", "row": 1, "col": 2}]
+    if broken:
+        network.append({"event": "E16", "row": 2, "col": 1})
+    engine, state = table([{"supporters": [1], "network": network}, {}], phase="event",
+                          rows={"event": ["E21", "E22", "E17"]}, rules={"every_card_matched": True},
+                          moves=[{"player": 0, "move": "take", "row": "event", "slot": "furthest", "discards": []}])
+    return engine, state, Lock(), 0
+
+
+@case("lock-single")
+def _lock_single(broken):
+    network = ([{"supporter": 3, "row": 0, "col": 0}, {"event": "E1", "row": 0, "col": 1}] if broken
+               else [{"supporter": 4, "row": 0, "col": 0}, {"event": "E3", "row": 0, "col": 1}])  # E3 lists 2
+    engine, state = _arriving_s2(events=["E5"], network=network)
+    return engine, state, Lock(), 0
+
+
+@case("lock-required")
+def _lock_required(broken):
+    engine, state = table([{"events": ["E5"]}, {}], rows={"supporter": [21, 22, 2]},
+                          rules={"lock_optional": not broken}, moves=[TAKE_S])
+    return engine, state, Keep(), 0
+
+
+@case("lock-count")
+def _lock_count(broken):
+    engine, state = table([{"events": ["E5", "E11"]}, {}], rows={"supporter": [21, 22, 2]}, rules={"lock_count": "all"},
+                          moves=[TAKE_S, {"player": 0, "move": "lock", "with": "E5"}])
+    return engine, state, Lock() if broken else Lock("E11"), 0
+
+
+@case("distraction-choice")
+def _distraction_choice(broken):
+    engine, state = table([{}, {"supporters": [10]}], phase="distraction", rows={"distraction": ["D20", "D21", "D3"]})
+    return engine, state, Play("furthest", (), target=1, card=11 if broken else 10), 0
+
+
+@case("fizzle")
+def _fizzle(broken):
+    engine, state = table([{}, {"supporters": [10] if broken else []}], phase="distraction",
+                          rows={"distraction": ["D20", "D21", "D3"]})
+    return engine, state, Play("furthest", ()), 0
+
+
+@case("locked-network")
+def _locked_network(broken):
+    network = [{"supporter": 2, "row": 0, "col": 0}, {"event": "E5", "row": 0, "col": 1}]
+    engine, state = table([{}, {"supporters": [10], "network": network}], phase="distraction",
+                          rows={"distraction": ["D20", "D21", "D3"]})
+    return engine, state, Play("furthest", (), target=1, card=2 if broken else 10), 0
+
+
+@case("gridlock-target")
+def _gridlock_target(broken):
+    engine, state = table([{}, {}], phase="distraction", rows={"distraction": ["D20", "D21", "D22"]})
+    return engine, state, Play("furthest", (), target=0 if broken else 1), 0
+
+
+@case("move-shape")
+def _move_shape(broken):
+    engine, state = table([{}, {}], phase="distraction", rows={"distraction": ["D22", "D21", "D20"]})
+    return engine, state, Play("furthest", (), target=1 if broken else None), 0
+
+
+def test_every_named_rule_has_a_case_that_breaks_it_alone():
+    assert sorted(set(RULES) - set(CASES)) == [], "rules without a case"
+    assert sorted(set(CASES) - set(RULES)) == [], "cases of no rule"
+
+
+@pytest.mark.parametrize("rule", sorted(RULES))
+def test_the_case_of_each_rule_is_refused_with_that_rule(rule):
+    assert rule in CASES, f"rule {rule} has no case"
+    engine, state, move, player = CASES[rule](True)
+    assert refused(engine, state, move, player) == rule
+    engine, state, move, player = CASES[rule](False)
+    assert engine.apply(state, move, player) is not None, "repairing the one breach makes the move legal"
