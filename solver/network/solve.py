@@ -30,7 +30,8 @@ import time
 from collections.abc import Callable
 from typing import Literal
 
-from model.whitehouse.network.answer import Progress, TricksSolution
+from model.common.status import Status
+from model.whitehouse.network.answer import Progress, StoppedBy, TricksSolution
 from model.whitehouse.network.arrangement import MAX_CARDS, Network, TricksRules, check_arrangement
 from solver.network.pipeline import Outcome, solve_problem
 from solver.network.problem import build_problem, canonical_within_classes, to_arrangement
@@ -78,4 +79,17 @@ def solve_tricks(
         proof=outcome.proof,
         proven_by=outcome.proven_by,
         seconds=time.monotonic() - started,
+        stopped_by=_stopped_by(outcome.status, started, time_limit),
     )
+
+
+#: An unproven solve that ends this close to its limit (seconds, or this share of the limit)
+#: was stopped by the clock: the phases check it between steps, not continuously.
+CLOCK_SLACK = 0.05
+
+
+def _stopped_by(status: Status, started: float, time_limit: float) -> StoppedBy | None:
+    if status is not Status.UNPROVEN:
+        return None
+    left = started + time_limit - time.monotonic()
+    return "time_limit" if left <= max(CLOCK_SLACK, CLOCK_SLACK * time_limit) else "search_exhausted"

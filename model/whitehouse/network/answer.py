@@ -8,12 +8,15 @@ object and whose ``exit_status`` is the contract's exit status. The solver fills
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from model.common.options import rules_as_dict
 from model.common.status import Status
 from model.whitehouse.network.arrangement import Arrangement, ArrangementReport, Entry, Event, Placement, Supporter
 from model.whitehouse.network.io import TricksQuestion
+
+#: Why an unproven solve stopped (the contract's ``stopped_by``).
+StoppedBy = Literal["time_limit", "search_exhausted"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,9 @@ class TricksSolution:
     proven_by: str | None
     #: Wall-clock seconds the solve took.
     seconds: float
+    #: Why an unproven solve stopped: ``time_limit`` when the clock ran out, ``search_exhausted``
+    #: when every phase had given up with time left; None when proven.
+    stopped_by: StoppedBy | None = None
 
 
 #: Exit statuses, as for every ``verify`` command.
@@ -121,6 +127,8 @@ class TricksAnswer:
             "proof": solution.proof,
             "proven_by": solution.proven_by,
         }
+        if solution.status is Status.UNPROVEN:
+            out["stopped_by"] = solution.stopped_by
         if self.claim is not None:
             out["claim"] = {
                 "value": self.claim.value,
@@ -137,6 +145,8 @@ class TricksAnswer:
                 "status": after.status.value,
                 "bound": after.bound,
             }
+            if after.status is Status.UNPROVEN:
+                out["add"]["stopped_by"] = after.stopped_by
         if self.given is not None:
             out["given_arrangement"] = {
                 "legal": self.given.legal,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from model.common.status import Status
 from model.common.svg import document, group, line, rect, shorten, text, text_width, widest_word, wrap
-from model.whitehouse.network.answer import TricksAnswer
+from model.whitehouse.network.answer import TricksAnswer, TricksSolution
 from model.whitehouse.network.arrangement import (
     SUPPORTER,
     Arrangement,
@@ -228,17 +228,24 @@ def _summary(answer: TricksAnswer) -> list[str]:
         lines.append("Tricks: none: no legal arrangement exists, so this network is illegal on the table")
     elif solution.tricks is None:
         lines.append(
-            f"Tricks: not proven: the time limit came before any legal arrangement was found; "
+            f"Tricks: not proven: {_stop_reason(solution)} before any legal arrangement was found; "
             f"at most {solution.bound}"
         )
     else:
         lines.append(
             f"Tricks: {solution.tricks} found, at most {solution.bound}: "
-            "not proven, the time limit came first"
+            f"not proven, {_stop_reason(solution)}"
         )
     if solution.proof:
         lines.append(f"Proof: {solution.proof}")
     return lines
+
+
+def _stop_reason(solution: TricksSolution) -> str:
+    """Why an unproven solve stopped, in words (the JSON's ``stopped_by``)."""
+    if solution.stopped_by == "search_exhausted":
+        return "every search gave up before the time limit"
+    return "the time limit came first"
 
 
 def _claim(answer: TricksAnswer) -> list[str]:
@@ -248,7 +255,7 @@ def _claim(answer: TricksAnswer) -> list[str]:
     head = f"Claim of {_tricks(claim.value)}:"
     if claim.holds is None:
         why = f"{solution.tricks} found" if solution.tricks is not None else "no arrangement found"
-        return [f"{head} undecided ({why}, at most {solution.bound}; the time limit came first)"]
+        return [f"{head} undecided ({why}, at most {solution.bound}; {_stop_reason(solution)})"]
     if claim.holds:
         if claim.exact:
             return [f"{head} holds, exactly the maximum"]
@@ -310,7 +317,7 @@ def _add_words(answer: TricksAnswer) -> list[str]:
         lines.append("With it the network has no legal arrangement at all")
     else:
         found = "none found" if after.tricks is None else f"{after.tricks} found"
-        lines.append(f"With it the network makes {found}, at most {after.bound} (not proven, time limit)")
+        lines.append(f"With it the network makes {found}, at most {after.bound} (not proven: {_stop_reason(after)})")
     return lines
 
 

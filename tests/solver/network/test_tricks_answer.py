@@ -47,7 +47,8 @@ LAYOUT = Arrangement(
 
 def solution(status: Status, tricks: int | None, bound: int | None, arrangement=None) -> TricksSolution:
     proven_by = "cp-sat" if status is not Status.UNPROVEN else None
-    return TricksSolution(status, tricks, bound, arrangement, None, proven_by, 0.5)
+    stopped_by = "time_limit" if status is Status.UNPROVEN else None
+    return TricksSolution(status, tricks, bound, arrangement, None, proven_by, 0.5, stopped_by)
 
 
 def answer(sol: TricksSolution, claim: int | None = None, given: Arrangement | None = None, add=None) -> TricksAnswer:
@@ -160,7 +161,9 @@ def test_unproven_card_to_add_leaves_the_answer_open():
     add = AddAnswer(Supporter(9), (), solution(Status.UNPROVEN, 3, 6))
     result = answer(solution(Status.OPTIMAL, 3, 3, LAYOUT), None, LAYOUT, add)
     assert result.exit_status == 3
-    assert result.to_json()["add"] == {"placements": [], "max_after": 3, "status": "unproven", "bound": 6}
+    assert result.to_json()["add"] == {
+        "placements": [], "max_after": 3, "status": "unproven", "bound": 6, "stopped_by": "time_limit",
+    }
 
 
 def test_json_keys_follow_the_contract():
@@ -174,6 +177,8 @@ def test_json_keys_follow_the_contract():
     assert (unproven["status"], unproven["tricks"], unproven["bound"], unproven["arrangement"]) == (
         "unproven", None, 5, None,
     )
+    # Why it stopped, only when unproven (the contract's compatible extension).
+    assert unproven["stopped_by"] == "time_limit" and "stopped_by" not in out
     assert "seconds" not in out
 
 
@@ -231,3 +236,12 @@ def test_svg_draws_tricks_and_broken_borders():
     assert svg.count('class="trick"') == 3 + 3
     assert svg.count('class="broken"') == 1
     assert "Given arrangement: illegal" in svg
+
+
+def test_an_unproven_answer_says_why_it_stopped():
+    from solver.network.solve import solve_tricks
+
+    hard = load_question(str(ROOT / "benchmarks" / "instances" / "stress_n030_s00.json"), None, ())
+    timed = solve_tricks(hard.network, hard.rules, time_limit=0.5)
+    assert timed.status is Status.UNPROVEN and timed.stopped_by == "time_limit"
+    assert solve_tricks(NETWORK, TricksRules(), time_limit=5).stopped_by is None
