@@ -18,7 +18,8 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -128,6 +129,8 @@ class NoSuchCommand(click.UsageError):
 # --- interrupts ----------------------------------------------------------------------------------
 
 _interrupt_flag = threading.Event()
+#: Set when an interrupt was dropped (it landed in a ``__del__``) and must be raised again.
+_rearm = threading.Event()
 _announced = threading.Lock()
 #: Seconds a command has to end by itself after Ctrl-C (a solver's C code cannot be interrupted).
 INTERRUPT_GRACE = 1.0
@@ -173,7 +176,13 @@ def _take_interrupts() -> None:
             z3.main_ctx().interrupt()
         except Exception:  # best effort: the grace time below ends the process anyway
             pass
-    signal.sigtimedwait({signal.SIGINT}, INTERRUPT_GRACE)
+    end = time.monotonic() + INTERRUPT_GRACE
+    while time.monotonic() < end:
+        if signal.sigtimedwait({signal.SIGINT}, 0.02) is not None:
+            break
+        if _rearm.is_set():
+            _rearm.clear()
+            _thread.interrupt_main(signal.SIGINT)
     announce_interrupt()
     _end_children()
     os._exit(INTERRUPTED)
@@ -191,7 +200,22 @@ def catch_interrupts() -> None:
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    sys.unraisablehook = _rearm_interrupt(sys.unraisablehook)
     threading.Thread(target=_take_interrupts, name="verify-interrupts", daemon=True).start()
+
+
+def _rearm_interrupt(previous: Callable[[Any], object]) -> Callable[[Any], object]:
+    """An unraisable-exception hook that passes an interrupt on: a KeyboardInterrupt that lands
+    in a ``__del__`` (Z3's objects have one) would be printed and dropped; it is raised again in
+    the main thread instead, silently."""
+
+    def hook(unraisable: Any) -> object:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            _rearm.set()  # the interrupt thread raises it again, once this hook has returned
+            return None
+        return previous(unraisable)
+
+    return hook
 
 
 # --- the command group -------------------------------------------------------------------------
@@ -236,6 +260,8 @@ class VerifyGroup(CommandGroup):
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
+        if sys.stdout is None:  # started with standard output closed (``>&-``)
+            sys.exit(_report(OSError(errno.EBADF, os.strerror(errno.EBADF))))
         try:
             try:
                 returned = super().main(args, prog_name, complete_var, False, **extra)

@@ -4,6 +4,7 @@ tool's own bug (70); `verify` alone shows its help with examples."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -172,6 +173,22 @@ def test_a_full_standard_output_is_one_line_and_exit_2(args):
         done = subprocess.run([VERIFY, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     assert done.stderr == "verify: cannot write standard output: No space left on device\n"
+
+
+def test_a_closed_standard_output_is_one_line_and_exit_2():
+    done = subprocess.run([VERIFY, "options"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          timeout=120, preexec_fn=lambda: os.close(1))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "verify: cannot write standard output: Bad file descriptor\n"
+
+
+def test_a_closed_pipe_is_one_line_and_exit_2():
+    process = subprocess.Popen([VERIFY, "options"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    err = process.stderr.read()
+    assert process.wait(timeout=120) == 2
+    assert err == "verify: cannot write standard output: Broken pipe\n"
 
 
 def test_verify_alone_shows_the_help_with_examples():

@@ -119,3 +119,21 @@ def test_workers_ignore_ctrl_c_themselves():
     done = subprocess.run([sys.executable, "-P", "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "True"
     assert callable(_ignore_interrupts)
+
+
+def test_an_interrupt_dropped_in_a_destructor_is_raised_again():
+    """A KeyboardInterrupt that lands in a ``__del__`` is not printed and dropped: the interrupt
+    thread raises it again; other unraisable errors go to the previous hook."""
+    from types import SimpleNamespace
+
+    import cli
+
+    seen = []
+    hook = cli._rearm_interrupt(seen.append)
+    cli._rearm.clear()
+    hook(SimpleNamespace(exc_value=KeyboardInterrupt()))
+    assert cli._rearm.is_set() and seen == []
+    cli._rearm.clear()
+    other = SimpleNamespace(exc_value=ValueError("x"))
+    hook(other)
+    assert seen == [other] and not cli._rearm.is_set()
