@@ -90,12 +90,17 @@ def usage_line(error: click.UsageError) -> str:
     return f"{where}{message}{hint}"
 
 
+def _on_stdout(error: OSError) -> bool:
+    """True for an error of writing that names no file: standard output's."""
+    return error.filename is None and error.errno in _WRITE_ERRORS
+
+
 def io_error_line(error: OSError) -> str:
     """An operating-system error as one line (not the tool's bug: exit 2)."""
     reason = error.strerror or str(error)
     if error.filename is not None:
         return f"{error.filename}: {reason}"
-    if error.errno in _WRITE_ERRORS:
+    if _on_stdout(error):
         return f"cannot write standard output: {reason}"
     return reason
 
@@ -286,12 +291,13 @@ def _report(error: BaseException) -> int:
         announce_interrupt()
         return INTERRUPTED
     if isinstance(error, OSError):
-        _quiet_stdout()
+        if _on_stdout(error):
+            _quiet_stdout()
         line, code = io_error_line(error), BAD_INPUT
     elif isinstance(error, click.UsageError):
         line, code = usage_line(error), BAD_INPUT
     elif isinstance(error, BadInput):
-        if "cannot write standard output" in error.message:
+        if isinstance(error.__context__, OSError) and _on_stdout(error.__context__):
             _quiet_stdout()
         line, code = error.message, BAD_INPUT
     elif isinstance(error, click.ClickException):

@@ -166,6 +166,28 @@ def test_the_tools_own_bug_is_one_line_asking_for_a_report(monkeypatch):
     assert debug.stderr.endswith("VERIFY_DEBUG=1 shows the traceback\n")
 
 
+def test_the_common_errors_reaching_the_boundary_keep_their_meaning(monkeypatch):
+    """A time-out that no command turned into an answer is still undecided (3), a broken rule
+    still a no (1), bad input still 2: each in one line."""
+    import checks.report
+    from model.common.errors import InputError, OutOfTime, RuleBroken
+
+    cases = [
+        (OutOfTime("the entry search ran out of time"), 3, "verify: undecided: the entry search ran out of time\n"),
+        (RuleBroken("cost", "You may only take...", "the middle card costs 1"), 1,
+         "verify: cost: the middle card costs 1\n"),
+        (InputError("--rule", "x", "no such option"), 2, "verify: --rule: x: no such option\n"),
+        (PermissionError(13, "Permission denied", "/etc/x"), 2, "verify: /etc/x: Permission denied\n"),
+    ]
+    for error, status, line in cases:
+        def broken(*_, error=error):
+            raise error
+
+        monkeypatch.setattr(checks.report, "options_text", broken)
+        result = run("options")
+        assert (result.exit_code, result.stderr) == (status, line)
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
 @pytest.mark.parametrize("args", [["options"], ["options", "--help"], ["rulings", "--game", "likes"]])
 def test_a_full_standard_output_is_one_line_and_exit_2(args):
