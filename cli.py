@@ -2,7 +2,9 @@
 
 Each command parses its input, calls one library function and formats the answer. Exit status
 means the same for every command: 0 the question is answered yes (or the work is done), 1 it is
-answered no, 2 bad input or usage, 3 undecided because a time limit came first.
+answered no, 2 bad input or usage, 3 undecided because a time limit came first, 70 the tool's
+own bug, 130 interrupted. Every error is one line on standard error, ``verify: ...``: the
+error boundary is ``VerifyGroup.main``, around every command.
 
 Solvers and pydantic are imported inside the commands that use them, never at start-up, so that
 ``verify --help`` answers at once.
@@ -10,16 +12,24 @@ Solvers and pydantic are imported inside the commands that use them, never at st
 
 from __future__ import annotations
 
+import errno
+import math
+import os
+import signal
 import sys
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
 
 from model import GAME_PACKAGES
-from model.common.errors import InputError
+from model.common.errors import InputError, OutOfTime, RuleBroken
 
 YES, NO, BAD_INPUT, UNDECIDED = 0, 1, 2, 3
+#: The tool's own bug (``EX_SOFTWARE``), and an interrupt (128 + SIGINT).
+INTERNAL_ERROR, INTERRUPTED = 70, 130
 
 
 class BadInput(click.ClickException):
@@ -31,23 +41,330 @@ class BadInput(click.ClickException):
         click.echo(f"verify: {self.format_message()}", err=True)
 
 
-class VerifyGroup(click.Group):
-    """A click group that turns the library's InputError into exit 2 (never a traceback)."""
+class _Interrupted(click.ClickException):
+    """Ctrl-C, carried past click (which would print a blank line for a KeyboardInterrupt)."""
+
+    exit_code = INTERRUPTED
+
+    def __init__(self) -> None:
+        super().__init__("interrupted")
+
+
+# --- errors: one line each ---------------------------------------------------------------------
+
+#: Errors of writing that name no file: standard output is closed, full or gone.
+_WRITE_ERRORS = frozenset((errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF))
+
+
+def _first_lower(text: str) -> str:
+    """click's message in the style of the tool's own: lower case first, no final full stop."""
+    text = text.strip().replace("\n", " ")
+    if text.endswith(".") and not text.endswith(".."):
+        text = text[:-1]
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def usage_line(error: click.UsageError) -> str:
+    """A usage error as one line: ``--flag: what is wrong`` for a bad value, else the command
+    and what is wrong, with where to read its usage."""
+    ctx = error.ctx
+    if isinstance(error, click.BadParameter) and not isinstance(error, click.MissingParameter):
+        param = error.param
+        if isinstance(param, click.Option) and param.opts:
+            return f"{max(param.opts, key=len)}: {_first_lower(error.message)}"
+        if param is not None:
+            return f"{param.human_readable_name}: {_first_lower(error.message)}"
+    words = ctx.command_path.split()[1:] if ctx is not None else []
+    where = f"{' '.join(words)}: " if words else ""
+    if isinstance(error, NoSuchCommand):
+        return f"{where}{error.message}"
+    if isinstance(error, click.NoSuchOption):
+        message = f"no such option {error.option_name!r}"
+        if error.possibilities:
+            message += f"; did you mean {error.possibilities[0]!r}?"
+    else:
+        message = _first_lower(error.format_message())
+    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    return f"{where}{message}{hint}"
+
+
+def _on_stdout(error: OSError) -> bool:
+    """True for an error of writing that names no file: standard output's."""
+    return error.filename is None and error.errno in _WRITE_ERRORS
+
+
+def io_error_line(error: OSError) -> str:
+    """An operating-system error as one line (not the tool's bug: exit 2)."""
+    reason = error.strerror or str(error)
+    if error.filename is not None:
+        return f"{error.filename}: {reason}"
+    if _on_stdout(error):
+        return f"cannot write standard output: {reason}"
+    return reason
+
+
+def _quiet_stdout() -> None:
+    """Send what is left of standard output to /dev/null, so that the interpreter's last flush
+    of a closed or full standard output raises nothing more."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
+
+
+class NoSuchCommand(click.UsageError):
+    """A command name that is none, with the closest name when there is one."""
+
+    def __init__(self, name: str, names: Sequence[str], ctx: click.Context | None = None) -> None:
+        import difflib
+
+        close = difflib.get_close_matches(name, list(names), n=1)
+        if close:
+            message = f"no such command {name!r}; did you mean {close[0]!r}?"
+        else:
+            message = f"no such command {name!r} (commands: {', '.join(names)})"
+        super().__init__(message, ctx)
+
+
+# --- interrupts ----------------------------------------------------------------------------------
+
+_interrupt_flag = threading.Event()
+#: Set when an interrupt was dropped (it landed in a ``__del__``) and must be raised again.
+_rearm = threading.Event()
+_announced = threading.Lock()
+#: Seconds a command has to end by itself after Ctrl-C (a solver's C code cannot be interrupted).
+INTERRUPT_GRACE = 1.0
+
+
+def announce_interrupt() -> None:
+    """Print ``verify: interrupted`` once, whichever thread gets there first."""
+    if _announced.acquire(blocking=False):
+        try:
+            os.write(2, b"verify: interrupted\n")
+        except OSError:
+            pass
+
+
+def _end_children() -> None:
+    """Terminate the worker processes this process started (``compare --workers``)."""
+    if "multiprocessing" not in sys.modules:
+        return
+    import multiprocessing
+
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    for child in children:
+        child.join(timeout=1)
+        if child.is_alive():
+            child.kill()
+
+
+def _take_interrupts() -> None:
+    """The thread that takes SIGINT (blocked in every other thread): it interrupts the main
+    thread, cancels a running Z3 query, and when the command has not ended within the grace
+    time (a CP-SAT solve does not look at Python's signals) or on a second Ctrl-C, ends the
+    workers and the process."""
+    import _thread
+
+    signal.sigwait({signal.SIGINT})
+    _interrupt_flag.set()
+    _thread.interrupt_main(signal.SIGINT)
+    z3 = sys.modules.get("z3")
+    if z3 is not None:
+        try:
+            z3.main_ctx().interrupt()
+        except Exception:  # best effort: the grace time below ends the process anyway
+            pass
+    end = time.monotonic() + INTERRUPT_GRACE
+    while time.monotonic() < end:
+        if signal.sigtimedwait({signal.SIGINT}, 0.02) is not None:
+            break
+        if _rearm.is_set():
+            _rearm.clear()
+            _thread.interrupt_main(signal.SIGINT)
+    announce_interrupt()
+    _end_children()
+    os._exit(INTERRUPTED)
+
+
+def catch_interrupts() -> None:
+    """Make Ctrl-C end every command with one line and exit 130, even inside a solver.
+
+    The solvers install SIGINT handlers of their own during a solve (Z3 and CP-SAT stop that
+    one solve quietly, as if its time limit came, and the command would go on), so SIGINT is
+    blocked in every thread and taken by one thread of its own. Nothing is changed when SIGINT
+    is ignored (a background job) or when called outside the main thread."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    sys.unraisablehook = _rearm_interrupt(sys.unraisablehook)
+    threading.Thread(target=_take_interrupts, name="verify-interrupts", daemon=True).start()
+
+
+def _rearm_interrupt(previous: Callable[[Any], object]) -> Callable[[Any], object]:
+    """An unraisable-exception hook that passes an interrupt on: a KeyboardInterrupt that lands
+    in a ``__del__`` (Z3's objects have one) would be printed and dropped; it is raised again in
+    the main thread instead, silently."""
+
+    def hook(unraisable: Any) -> object:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            _rearm.set()  # the interrupt thread raises it again, once this hook has returned
+            return None
+        return previous(unraisable)
+
+    return hook
+
+
+# --- the command group -------------------------------------------------------------------------
+
+
+class CommandGroup(click.Group):
+    """Every group of `verify`: a misspelt command gets the closest name, and a group given no
+    command shows its help with exit 0."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            click.echo(ctx.get_help(), color=ctx.color)
+            ctx.exit(YES)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if (name and not name.startswith("-") and self.get_command(ctx, name) is None
+                and not ctx.resilient_parsing):
+            raise NoSuchCommand(name, self.list_commands(ctx), ctx)
+        return super().resolve_command(ctx, args)
+
+
+CommandGroup.group_class = CommandGroup
+
+
+class VerifyGroup(CommandGroup):
+    """The `verify` group, and the error boundary of every command: each error is one line on
+    standard error, with the exit status that says what kind it is."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except InputError as error:
             raise BadInput(str(error)) from None
+        except OSError as error:  # before click, which ends a closed pipe with exit 1, silently
+            raise BadInput(io_error_line(error)) from None
+        except KeyboardInterrupt:
+            raise _Interrupted() from None
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        if sys.stdout is None:  # started with standard output closed (``>&-``)
+            sys.exit(_report(OSError(errno.EBADF, os.strerror(errno.EBADF))))
+        try:
+            try:
+                returned = super().main(args, prog_name, complete_var, False, **extra)
+                code: Any = returned if isinstance(returned, int) else YES
+            except SystemExit as stop:
+                code = stop.code
+            sys.stdout.flush()
+        except BaseException as error:  # the boundary: every error ends here, as one line
+            try:
+                code = _report(error)
+            except KeyboardInterrupt:
+                code = _report(KeyboardInterrupt())
+        if _interrupt_flag.is_set():  # the interrupt arrived when the work was done
+            code = _report(KeyboardInterrupt())
+        sys.exit(code)
 
 
-@click.group(cls=VerifyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def _report(error: BaseException) -> int:
+    """Print one line for ``error`` on standard error; the exit status it means."""
+    if isinstance(error, (KeyboardInterrupt, click.Abort, _Interrupted)) or _interrupt_flag.is_set():
+        _end_children()
+        announce_interrupt()
+        return INTERRUPTED
+    if isinstance(error, OSError):
+        if _on_stdout(error):
+            _quiet_stdout()
+        line, code = io_error_line(error), BAD_INPUT
+    elif isinstance(error, click.UsageError):
+        line, code = usage_line(error), BAD_INPUT
+    elif isinstance(error, BadInput):
+        if isinstance(error.__context__, OSError) and _on_stdout(error.__context__):
+            _quiet_stdout()
+        line, code = error.message, BAD_INPUT
+    elif isinstance(error, click.ClickException):
+        line, code = _first_lower(error.format_message()), error.exit_code
+    elif isinstance(error, InputError):
+        line, code = str(error), BAD_INPUT
+    elif isinstance(error, OutOfTime):
+        line, code = f"undecided: {error}", UNDECIDED
+    elif isinstance(error, RuleBroken):
+        line, code = f"{error.rule}: {error.detail}", NO
+    elif isinstance(error, SystemExit):
+        raise error
+    else:
+        if os.environ.get("VERIFY_DEBUG"):
+            import traceback
+
+            traceback.print_exception(error, file=sys.stderr)
+        message = str(error).replace("\n", " ").strip()
+        detail = f"{type(error).__name__}: {message}" if message else type(error).__name__
+        line = (f"internal error: {detail} \N{EM DASH} please report it; "
+                "VERIFY_DEBUG=1 shows the traceback")
+        code = INTERNAL_ERROR
+    try:
+        click.echo(f"verify: {line}", err=True)
+    except OSError:
+        pass
+    return code
+
+
+class TimeLimit(click.ParamType):
+    """``--time-limit S``: seconds, a finite number above 0 and at most a day (never nan or
+    inf)."""
+
+    name = "seconds"
+    MAX = 86400.0
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0 or seconds > self.MAX:
+            self.fail(f"{value!r} is not a number of seconds above 0 and at most {self.MAX:g}", param, ctx)
+        return seconds
+
+
+TIME_LIMIT = TimeLimit()
+
+EXAMPLES = """\b
+Examples:
+  verify tricks examples/whitehouse/seven-tricks.json
+  verify tricks hand.json --claim 7 --json
+  verify socks examples/socks/score.json
+  verify whitehouse replay examples/whitehouse/games/reversal.json
+  verify compare --rule final_tie=shared --rule final_tie=no_winner
+  verify COMMAND --help
+"""
+
+
+@click.group(cls=VerifyGroup, epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="tabletop-verify", prog_name="verify")
 def cli() -> None:
     """Settle rules disputes in four tabletop games with a proof, not an opinion.
 
     Exit status: 0 yes / done, 1 no (a claim refuted, an illegal move found, an invariant
-    violated), 2 bad input or usage, 3 undecided (a time limit came first).
+    violated), 2 bad input or usage, 3 undecided (a time limit came first), 70 the tool's own
+    bug, 130 interrupted.
     """
 
 
@@ -97,6 +414,43 @@ def _answer(output: str, svg_path: str | None, draw: Callable[[], str], nl: bool
         return
     write_whole_file(svg_path, svg, "--svg")
     click.echo(output, nl=nl)
+
+
+class _ProgressBar:
+    """A progress bar on standard error while a command works, only when standard error is a
+    terminal (``with`` gives None otherwise): never on standard output, never in a pipe."""
+
+    def __init__(self, label: str, length: int | None = None) -> None:
+        self.label = label
+        self.length = length
+        self.bar: Any = None
+
+    def __enter__(self) -> _ProgressBar | None:
+        if not sys.stderr.isatty():
+            return None
+        if self.length:
+            self._open(self.length)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+    def _open(self, length: int) -> None:
+        self.bar = click.progressbar(length=length, label=self.label, file=sys.stderr, show_pos=True)
+        self.bar.__enter__()
+
+    def __call__(self, done: int, total: int) -> None:
+        """Told (done, total)."""
+        if self.bar is None and total:
+            self._open(total)
+        if self.bar is not None:
+            self.bar.update(done - self.bar.pos)
+
+    def step(self, count: int) -> None:
+        """Told how many more are done."""
+        if self.bar is not None:
+            self.bar.update(count)
 
 
 # --- whitehouse tricks ---
@@ -181,7 +535,7 @@ class _ProgressLine:
 )
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True, max=86400),
+    type=TIME_LIMIT,
     default=60.0,
     show_default=True,
     metavar="S",
@@ -401,12 +755,19 @@ def social_like_command(file: str, as_json: bool, rules: tuple[str, ...]) -> Non
 # --- socks ---
 
 
-class _SocksGroup(click.Group):
-    """``verify socks FILE`` scores FILE; a first word that names a subcommand runs it."""
+class _SocksGroup(CommandGroup):
+    """``verify socks FILE`` scores FILE; a first word that names a subcommand runs it. A first
+    word that is no file, looks like no path and is close to a subcommand's name is a misspelt
+    subcommand."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         first = next((a for a in args if a == "-" or not a.startswith("-")), None)
         if first is not None and first not in self.commands:
+            import difflib
+
+            if (not any(mark in first for mark in "./" + os.sep) and not os.path.exists(first)
+                    and difflib.get_close_matches(first, list(self.commands), n=1)):
+                raise NoSuchCommand(first, self.list_commands(ctx), ctx)
             args = ["score", *args]
         return super().parse_args(ctx, args)
 
@@ -688,7 +1049,7 @@ _GAME_CHOICE = click.Choice(GAME_PACKAGES)
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
               help="A rule option, e.g. final_tie=no_winner (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True, max=86400), default=30.0,
+@click.option("--time-limit", type=TIME_LIMIT, default=30.0,
               show_default=True, metavar="S", help="Seconds each invariant's proof may take.")
 def checks_command(game: str | None, rules: tuple[str, ...], as_json: bool, time_limit: float) -> None:
     """Prove the rule invariants of the games with Z3, on bounded domains.
@@ -707,7 +1068,8 @@ def checks_command(game: str | None, rules: tuple[str, ...], as_json: bool, time
     by_game = registry.split_flags(parse_rule_flags(rules), game)
     games = [game] if game else list(registry.game_names())
     chosen = {g: registry.rules(g, by_game.get(g, {})) for g in games}
-    checked = run_checks(chosen, game, time_limit)
+    with _ProgressBar("invariants") as progress:
+        checked = run_checks(chosen, game, time_limit, progress=progress)
     click.echo(json.dumps(checks_json(checked, chosen)) if as_json else checks_text(checked))
     counts = summary(checked)
     click.get_current_context().exit(NO if counts["violated"] else UNDECIDED if counts["unknown"] else YES)
@@ -760,7 +1122,7 @@ def rulings_command(game: str | None, as_json: bool) -> None:
               help="Local processes for the random games (the numbers do not depend on it).")
 @click.option("--ray", "ray_address", metavar="ADDRESS",
               help="Run the random games on this Ray cluster ('local' starts one here).")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True, max=86400), default=30.0,
+@click.option("--time-limit", type=TIME_LIMIT, default=30.0,
               show_default=True, metavar="S", help="Seconds each invariant's proof may take.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
 def compare_command(rules: tuple[str, ...], game: str | None, games: int, seed: int, workers: int,
@@ -769,23 +1131,19 @@ def compare_command(rules: tuple[str, ...], game: str | None, games: int, seed: 
     import json
 
     from checks.compare import compare
-    from checks.report import compare_json, compare_text
+    from checks.report import compare_json, compare_text, compare_warnings
 
-    bar = None
-    if sys.stderr.isatty() and games > 0:
-        bar = click.progressbar(length=games, label="random games", file=sys.stderr)
-        bar.__enter__()
-    try:
+    with _ProgressBar("random games", games) as progress:
         result = compare(rules, game, games, seed, workers, ray_address, time_limit,
-                         bar.update if bar is not None else None)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
+                         progress.step if progress is not None and games > 0 else None)
+    for warning in compare_warnings(result):
+        click.echo(f"verify: warning: {warning}", err=True)
     click.echo(json.dumps(compare_json(result)) if as_json else compare_text(result))
 
 
 def main() -> None:
     """Console entry point."""
+    catch_interrupts()
     cli(prog_name="verify")
 
 

@@ -24,8 +24,8 @@ from solver.seams import engine_solvers
 CHUNK = 25
 #: Players at the table in simulated games.
 SIM_PLAYERS = 3
-#: The normal quantile of a two-sided 95% confidence interval.
-Z95 = 1.959963984540054
+#: The confidence of the intervals.
+CONFIDENCE = 0.95
 
 
 @dataclass(frozen=True)
@@ -55,10 +55,13 @@ class Statistic:
     #: The mean under A and under B.
     mean_a: float
     mean_b: float
-    #: The mean of the paired differences B - A, and its 95% confidence interval.
+    #: The mean of the paired differences B - A, and its 95% confidence interval (Student's t,
+    #: n - 1 degrees of freedom).
     difference: float
     low: float
     high: float
+    #: On how many of the seeds the two settings gave a different value.
+    changed: int = 0
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,41 @@ def _chunks(seed: int, games: int) -> list[list[int]]:
     return [seeds[i:i + CHUNK] for i in range(0, len(seeds), CHUNK)]
 
 
+def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl-C is for the parent, which stops the workers itself."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _result(future: Any) -> Any:
+    """A future's result, waited for in short steps so that an interrupt (which Python handles
+    only between steps) is not held up by the wait."""
+    from concurrent.futures import TimeoutError as WaitedTooLong
+
+    while True:
+        try:
+            return future.result(timeout=0.1)
+        except WaitedTooLong:
+            continue
+
+
+def _stop(pool: Any) -> None:
+    """Stop a pool at once: every worker is terminated, so nothing queued runs and nothing is
+    waited for. (The pool then fails the futures left, which nobody reads; cancelling them
+    first would make Python 3.11's executor fail setting an error on a cancelled future.)"""
+    # ProcessPoolExecutor keeps its workers in ``_processes`` (pid -> Process); it has no public
+    # way to end them before Python 3.14's terminate_workers.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=1)
+        if worker.is_alive():
+            worker.kill()
+    pool.shutdown(wait=False)
+
+
 def _run_local(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], workers: int,
                progress: Callable[[int], None] | None) -> list:
     results: list = []
@@ -169,12 +207,17 @@ def _run_local(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], w
         return results
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    try:
         futures = [pool.submit(play_chunk, game, rules_a, rules_b, chunk) for chunk in chunks]
         for chunk, future in zip(chunks, futures, strict=False):
-            results.append(future.result())
+            results.append(_result(future))
             if progress:
                 progress(len(chunk))
+    except BaseException:  # an interrupt or a failed game: the rest is not waited for
+        _stop(pool)
+        raise
+    pool.shutdown()
     return results
 
 
@@ -205,12 +248,81 @@ def _run_ray(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], add
             ray.shutdown()
 
 
+# --- statistics -------------------------------------------------------------------------------------
+
+
+def _continued_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (modified Lentz's method)."""
+    tiny, eps = 1e-300, 1e-15
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 10_000):
+        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < eps:
+            break
+    return h
+
+
+def incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b), for a, b > 0 and 0 <= x <= 1."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    log_front = (math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                 + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return math.exp(log_front) * _continued_fraction(a, b, x) / a
+    return 1.0 - math.exp(log_front) * _continued_fraction(b, a, 1.0 - x) / b
+
+
+def t_cdf(t: float, df: float) -> float:
+    """P(T <= t) for Student's t with ``df`` degrees of freedom."""
+    tail = 0.5 * incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
+    return 1.0 - tail if t >= 0 else tail
+
+
+def t_quantile(p: float, df: float) -> float:
+    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (0 < p < 1, df > 0), by
+    bisection on the distribution function."""
+    if not 0.0 < p < 1.0 or not df > 0:
+        raise ValueError(f"t quantile needs 0 < p < 1 and df > 0, got p={p}, df={df}")
+    if p < 0.5:
+        return -t_quantile(1.0 - p, df)
+    if p == 0.5:
+        return 0.0
+    low, high = 0.0, 1.0
+    while t_cdf(high, df) < p:
+        low, high = high, high * 2.0
+    for _ in range(200):
+        middle = (low + high) / 2.0
+        if middle in (low, high):
+            break
+        if t_cdf(middle, df) < p:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2.0
+
+
 def paired(name: str, a: Sequence[float], b: Sequence[float]) -> Statistic:
-    """Means under A and B and the mean paired difference with its 95% confidence interval."""
-    diffs = [y - x for x, y in zip(a, b, strict=False)]
+    """Means under A and B, the mean paired difference with its 95% confidence interval
+    (Student's t for n - 1 degrees of freedom: the spread is estimated from the same games), and
+    on how many seeds the value changed. Needs at least 2 pairs."""
+    diffs = [y - x for x, y in zip(a, b, strict=True)]
+    if len(diffs) < 2:
+        raise ValueError(f"a confidence interval needs at least 2 games, got {len(diffs)}")
     mean = statistics.fmean(diffs)
-    spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-    return Statistic(name, statistics.fmean(a), statistics.fmean(b), mean, mean - Z95 * spread, mean + Z95 * spread)
+    half = t_quantile((1.0 + CONFIDENCE) / 2.0, len(diffs) - 1) * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    changed = sum(1 for d in diffs if d != 0)
+    return Statistic(name, statistics.fmean(a), statistics.fmean(b), mean, mean - half, mean + half, changed)
 
 
 def simulate(game: str, rules_a: Any, rules_b: Any, games: int, seed: int, workers: int = 1,
@@ -237,6 +349,8 @@ def compare(flags: Sequence[str], game: str | None = None, games: int = 200, see
             workers: int = 1, ray_address: str | None = None, time_limit: float = 30.0,
             progress: Callable[[int], None] | None = None) -> Comparison:
     """Everything that changes between ``--rule NAME=A`` and ``--rule NAME=B``."""
+    if games == 1:
+        raise InputError("--games", "", "a confidence interval needs at least 2 games (0: no random games)")
     game, name, a, b = settings(flags, game)
     total_rulings, changed_rulings = ruling_changes(game, name, a, b)
     total_invariants, changed_invariants = invariant_changes(game, name, a, b, time_limit)

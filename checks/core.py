@@ -62,6 +62,8 @@ class Context:
         if answer == z3.unsat:
             return None
         reason = solver.reason_unknown()
+        if reason.startswith("interrupted"):  # Ctrl-C ("interrupted from keyboard") or interrupt()
+            raise KeyboardInterrupt
         if reason in ("timeout", "canceled") or time.perf_counter() >= self.deadline:
             raise TimeUp(f"time limit of {self.time_limit:g} s reached")
         raise TimeUp(f"Z3 gave up: {reason}")

@@ -60,17 +60,21 @@ def run_checks(
     time_limit: float = DEFAULT_TIME_LIMIT,
     encodings: Mapping[str, Any] | None = None,
     only: Callable[[Invariant], bool] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Checked]:
     """Run the invariants of ``game`` (all games when None), each within ``time_limit``
     seconds, under the rules object of its game; ``encodings`` replaces a module's Z3 encodings
-    (keyed by module name)."""
+    (keyed by module name). ``progress`` is told (invariants done, invariants chosen) before the
+    first and after each one."""
     chosen = dict(DEFAULT_ENCODINGS)
     chosen.update(encodings or {})
+    selected = [(inv, module) for inv, module in INVARIANTS
+                if (game is None or inv.game == game) and (only is None or only(inv))]
     out = []
-    for inv, module in INVARIANTS:
-        if game is not None and inv.game != game:
-            continue
-        if only is not None and not only(inv):
-            continue
+    if progress is not None:
+        progress(0, len(selected))
+    for inv, module in selected:
         out.append(Checked(inv, run(inv, rules_by_game[inv.game], chosen[module], time_limit)))
+        if progress is not None:
+            progress(len(out), len(selected))
     return out

@@ -137,11 +137,21 @@ def compare_text(comparison: Any) -> str:
         else:
             lines.append(f"Random games: {sim.games} seeds from {sim.seed}, {sim.players} players, "
                          "both settings on each seed (paired)")
-            lines.append(f"  {'statistic':<24} {'A':>9} {'B':>9}   B - A [95% CI]")
-            for s in sim.statistics:
-                lines.append(f"  {s.name:<24} {s.mean_a:>9.3f} {s.mean_b:>9.3f}   {s.difference:+.3f} "
-                             f"[{s.low:+.3f}, {s.high:+.3f}]")
+            shown = [(s, f"{s.difference:+.3f} [{s.low:+.3f}, {s.high:+.3f}]") for s in sim.statistics]
+            width = max([len("B - A [95% CI]")] + [len(interval) for _, interval in shown])
+            lines.append(f"  {'statistic':<24} {'A':>9} {'B':>9}   {'B - A [95% CI]':<{width}}   seeds changed")
+            for s, interval in shown:
+                lines.append(f"  {s.name:<24} {s.mean_a:>9.3f} {s.mean_b:>9.3f}   {interval:<{width}}   "
+                             f"{s.changed} of {sim.games}")
     return "\n".join(lines)
+
+
+def compare_warnings(comparison: Any) -> list[str]:
+    """What the person comparing should know before reading the answer."""
+    c = comparison
+    if c.a == c.b:
+        return [f"A and B are the same setting ({c.option}={_value(c.a)}): nothing can change"]
+    return []
 
 
 def compare_json(comparison: Any) -> dict[str, Any]:

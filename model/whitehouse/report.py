@@ -122,7 +122,8 @@ def render_state(state: State) -> list[str]:
             extra.append(f"deflection {p.deflection}")
         hand = " ".join(_card(c) for c in p.supporters + p.events) or "(empty)"
         tail = f"; {', '.join(extra)}" if extra else ""
-        lines.append(f"  player {seat}: {p.tricks} Tricks (proven); hand {hand}{tail}")
+        noun = "Trick" if p.tricks == 1 else "Tricks"
+        lines.append(f"  player {seat}: {p.tricks} {noun} (proven); hand {hand}{tail}")
         lines.extend(_grid(p.network))
     for kind, row in zip(KIND_NAMES, state.rows, strict=False):
         shown = " ".join(_card(c) for c in row)
@@ -142,6 +143,11 @@ def render_replay(result: Replay) -> str:
     elif state.ended == "seven":
         who = " and ".join(f"player {s}" for s in state.winners)
         lines.append(f"{who} made 7 Tricks and won on turn {state.turn} ({result.applied} moves, all legal)")
+        for seat in state.winners:
+            total = state.players[seat].tricks
+            if total > 7:
+                lines.append(f"  note: player {seat} has {total} proven Tricks, not 7: the lock that won "
+                             "added more than one Trick at once (7 or more wins)")
     elif state.ended == "turn_limit":
         lines.append(f"no winner: the turn limit ({result.engine.rules.turn_limit}) came first "
                      f"({result.applied} moves, all legal)")
