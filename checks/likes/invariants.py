@@ -25,7 +25,9 @@ from checks.core import (
     read,
 )
 from checks.result import Counterexample
+from model.likes import engine as likes_engine
 from model.likes import rules as likes_rules
+from model.likes.io import sample_catalogue
 from model.likes.rules import Role
 
 GAME = "likes"
@@ -114,11 +116,11 @@ class LikesEncoding:
 def replay_moves(rules: Any, start: int, viral: int, steps: Sequence[int]) -> list[int]:
     """The positions after each move, through the engine's own move (``_Table.move``) on a board
     with no Event space; the round's net floor of ``start_floor=round_net`` at the end."""
-    from model.likes import engine as likes
-    from model.likes.io import sample_catalogue
 
-    table = likes._Table(likes.Board(viral), sample_catalogue(), rules, likes.RoundInput("replay", (), ()),
-                         likes.History(), {"P1": start}, {"P1": 0}, {})
+    table = likes_engine._Table(
+        likes_engine.Board(viral), sample_catalogue(), rules, likes_engine.RoundInput("replay", (), ()),
+        likes_engine.History(), {"P1": start}, {"P1": 0}, {},
+    )
     seen = []
     for step in steps:
         # Each move is labelled with the rule it is replayed for.

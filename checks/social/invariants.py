@@ -29,6 +29,10 @@ from checks.core import (
     read,
 )
 from checks.result import Counterexample
+from model.social import engine as social
+from model.social.cards import TWO_PLAYER_REMOVED_LIKES, sample_decks
+from model.social.schema import parse_round
+from model.social.state import GalleryView
 
 GAME = "social"
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
@@ -83,7 +87,6 @@ class SocialEncoding:
 
 
 def _pile(colour: str, players: int, first: str | None = None) -> list[str]:
-    from model.social.cards import TWO_PLAYER_REMOVED_LIKES, sample_decks
 
     cards = [c.id for c in sample_decks().colour_cards(colour) if c.kind != "vote"]
     if players == 2:
@@ -98,8 +101,6 @@ def _pile(colour: str, players: int, first: str | None = None) -> list[str]:
 def quiz_rewards(rules: Any, truth: bool, votes: Sequence[bool]) -> dict[str, int]:
     """Play a Quiz by the author (the first player) and the votes, through a ``Referee``; the
     rewards it grants once every vote is in."""
-    from model.social import engine as social
-    from model.social.schema import parse_round
 
     players = len(votes) + 1
     quiz = f"{COLOURS[0]}-quiz-1"
@@ -237,8 +238,6 @@ class Table:
 
 def referee_scores(rules: Any, table: Table, players: int) -> list[int]:
     """Set a ``Referee``'s table to the decoded cards and score it with ``Referee.scores``."""
-    from model.social import engine as social
-    from model.social.schema import parse_round
 
     document = {
         "players": [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(players)],
@@ -297,8 +296,6 @@ def check_score_identity(ctx: Context) -> Counterexample | None:
 
 
 def _like_python(rules: Any, own: bool, active: bool, passed: bool, already: bool) -> tuple[int, bool]:
-    from model.social import engine as social
-    from model.social.state import GalleryView
 
     gallery = GalleryView("blue-gallery-1", "Ana" if own else "Bo", active, ("Ana",) if already else (), passed)
     verdict = social.like_rule("Ana", gallery, already, rules)

@@ -22,6 +22,11 @@ import z3
 
 from checks.core import Context, Invariant, concrete, count, pick, read
 from checks.result import Counterexample
+from model.whitehouse import engine
+from model.whitehouse.cards import sample_catalogue
+from model.whitehouse.state import Player, State
+from model.whitehouse.state import Take as TakeMove
+from solver.network.oracle import trick_oracle
 
 if TYPE_CHECKING:
     from model.whitehouse.state import Slot
@@ -159,11 +164,6 @@ def _places(take: Take) -> tuple[list[Any], list[Any]]:
 def replay_take(rules: Any, shape: Shape, deck: list[int], row: list[int | None], hand: list[int]) -> Any:
     """Apply ``Take(supporter, slot, discards)`` to a two-player table with these Supporters
     (the hand holds Supporters only, so nothing can lock) and return the state after it."""
-    from model.whitehouse import engine
-    from model.whitehouse.cards import sample_catalogue
-    from model.whitehouse.state import Player, State
-    from model.whitehouse.state import Take as TakeMove
-    from solver.network.oracle import trick_oracle
 
     catalogue = sample_catalogue()
     events = catalogue.ids("event")
@@ -184,7 +184,6 @@ def replay_take(rules: Any, shape: Shape, deck: list[int], row: list[int | None]
 
 
 def _decode_shape(model: z3.ModelRef, sym: Symbols, shape: Shape) -> tuple[list[int], list[int | None], list[int]]:
-    from model.whitehouse.cards import sample_catalogue
 
     # Map the symbolic IDs onto real Supporter numbers, keeping their order.
     ids = sample_catalogue().ids("supporter")
@@ -272,7 +271,6 @@ def check_furthest_affordable(ctx: Context) -> Counterexample | None:
     if model is None:
         return None
     size = read(model, hand_size)
-    from model.whitehouse.cards import sample_catalogue
 
     ids = sample_catalogue().ids("supporter")
     hand, row, deck = list(ids[:size]), [ids[size], ids[size + 1], ids[size + 2]], list(ids[size + 3:size + 6])
@@ -334,7 +332,6 @@ def check_encodings(ctx: Context) -> Counterexample | None:
     """Every take shape with concrete IDs: the encoded row, deck and hand after a take equal
     those ``Engine.apply`` leaves; the encoded take moves equal ``Engine.legal_moves``."""
     enc: RowsEncoding = ctx.z3
-    from model.whitehouse.cards import sample_catalogue
 
     ids = sample_catalogue().ids("supporter")
     sym = Symbols.make()

@@ -13,13 +13,14 @@ A counterexample is rebuilt as a ``Network`` and an ``Arrangement`` and replayed
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import z3
 
-from checks.core import Context, Invariant, count, read
+from checks.core import Context, Invariant, TimeUp, count, read
 from checks.result import Counterexample
 from model.whitehouse.network import arrangement as tricks
 
@@ -307,12 +308,11 @@ def check_fewest_for_seven(ctx: Context) -> Counterexample | None:
         )
     # No witness: show the best that many cards make under the encoded rule.
     best = z3.Optimize()
-    best.set("timeout", max(1, int((ctx.deadline - __import__("time").perf_counter()) * 1000)))
+    best.set("timeout", max(1, int((ctx.deadline - time.perf_counter()) * 1000)))
     solver, cards, extra, total = _seven_query(ctx, FEWEST_FOR_SEVEN)
     best.add(*solver.assertions())
     best.maximize(total)
     if best.check() != z3.sat:
-        from checks.core import TimeUp
         raise TimeUp(f"time limit of {ctx.time_limit:g} s reached")
     model = best.model()
     layout = decode(model, cards, extra["matches"])

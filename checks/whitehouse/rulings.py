@@ -17,6 +17,24 @@ import json
 from importlib import resources
 from typing import Any
 
+from model.whitehouse.log import load_log, move_to_json, replay
+from model.whitehouse.network.arrangement import (
+    EVENT,
+    SUPPORTER,
+    Arrangement,
+    CardRef,
+    Event,
+    Network,
+    Placement,
+    Supporter,
+    count_tricks,
+    entry_cells,
+)
+from model.whitehouse.report import replay_json
+from model.whitehouse.rules import whitehouse_rules
+from model.whitehouse.table import decider
+from solver.network.oracle import trick_oracle
+
 RULINGS_PACKAGE = "checks.whitehouse"
 RULINGS_DIR = ("data",)
 
@@ -41,19 +59,6 @@ def _project(actual: Any, template: Any) -> Any:
 
 
 def _entry(situation: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
-    from model.whitehouse.network.arrangement import (
-        EVENT,
-        SUPPORTER,
-        Arrangement,
-        CardRef,
-        Event,
-        Network,
-        Placement,
-        Supporter,
-        count_tricks,
-        entry_cells,
-    )
-    from model.whitehouse.rules import whitehouse_rules
 
     net = situation["network"]
     card = situation["card"]
@@ -81,9 +86,6 @@ def _entry(situation: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
 
 
 def _game(ruling: dict[str, Any]) -> dict[str, Any]:
-    from model.whitehouse.log import load_log, move_to_json, replay
-    from model.whitehouse.report import replay_json
-    from solver.network.oracle import trick_oracle
 
     situation = ruling["situation"]
     log = {
@@ -97,7 +99,6 @@ def _game(ruling: dict[str, Any]) -> dict[str, Any]:
     result = replay(loaded)
     answer = replay_json(result)
     state = result.state
-    from model.whitehouse.table import decider
 
     seat = decider(state)
     return {

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Protocol
 
+from model import GAME_PACKAGES
 from model.common.options import RuleOption
 from model.common.outcome import Outcome
 
@@ -65,6 +66,5 @@ class Game:
 
 def games() -> tuple[Game, ...]:
     """Every game, in the order of ``model.GAME_PACKAGES``."""
-    from model import GAME_PACKAGES
 
     return tuple(import_module(f"model.{name}.game").GAME for name in GAME_PACKAGES)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from model.common.errors import InputError, join_path
+from model.common.jsonio import validation_error
 from model.whitehouse.cards import KINDS, DeckKind
 from model.whitehouse.engine import Engine, decider
 from model.whitehouse.log import _check_move_cards, _log_models, _move_from_model, load_log, move_to_json
@@ -179,9 +180,7 @@ def card_name(card: Any) -> str:
 def parse_move(source: str, data: Any, position: LoadedPosition) -> tuple[int, Move]:
     """One move in the log's move format (with its ``player``). Bad input is an ``InputError``;
     a move the rules forbid is not (``ask_move`` judges it)."""
-    from pydantic import TypeAdapter, ValidationError
-
-    from model.common.jsonio import validation_error
+    from pydantic import TypeAdapter, ValidationError  # here, so that `verify --help` stays fast
 
     _, move_model = _log_models()
     try:
