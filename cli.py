@@ -582,7 +582,7 @@ def whitehouse_replay(file: str, as_json: bool, at: int | None, svg_path: str | 
     def draw() -> str:
         from model.whitehouse.picture import replay_svg
 
-        return replay_svg(result, at)
+        return replay_svg(result, at, data)
 
     if at is not None and result.illegal is None:
         from model.whitehouse.position import cut_note, position_document

@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from model.common.svg import STYLES, Page, group, line, page_width, rect, shorten_to_width, text, text_width, wrap
-from model.whitehouse.cards import Catalogue, Distraction
+from model.whitehouse.cards import KINDS, Catalogue, Distraction
 from model.whitehouse.log import Replay
 from model.whitehouse.network.arrangement import Network, borders
-from model.whitehouse.question import LoadedPosition, card_name, render_list, render_move
+from model.whitehouse.position import KindCard
+from model.whitehouse.question import LoadedPosition, _placed, card_name, render_list, render_move
 from model.whitehouse.report import _waiting, render_replay, render_state
 from model.whitehouse.state import KIND_INDEX, KIND_NAMES, PHASES, SLOTS, Arrival, CardId, Player, State
 from model.whitehouse.table import COST, decider
@@ -435,7 +436,7 @@ def _player(page: Page, state: State, seat: int, marks: _Marks | None) -> None:
 
 def _legend(page: Page, state: State, marks: _Marks | None) -> None:
     items: list[tuple[str, str]] = []
-    if any(player.tricks for player in state.players):
+    if 'class="trick"' in "".join(page.body):
         items.append(("trick", "a Trick (a Supporter beside an Event that lists it)"))
     if marks is not None:
         items.append((marks.cls, "what the illegal move names" if marks.cls == "named" else "what the move names"))
@@ -529,10 +530,26 @@ def _state_words(state: State) -> list[str]:
     return [w.strip() for w in render_state(state) if not w.startswith("      ")]
 
 
-def replay_svg(result: Replay, at: int | None = None) -> str:
+def unseen_cards(log: Any, catalogue: Catalogue) -> frozenset[KindCard]:
+    """The cards a log's starting position leaves face down on top of its decks (its ``unseen``),
+    which nobody has seen (as ``load_position`` reads them); none for a log dealt from a seed or
+    from explicit decks."""
+    position = log.get("position") if isinstance(log, dict) else None
+    if not isinstance(position, dict):
+        return frozenset()
+    unseen = position.get("unseen") or {}
+    placed = set(_placed(position))
+    return frozenset(
+        (kind, card) for kind in KINDS if unseen.get(kind) for card in catalogue.ids(kind) if (kind, card) not in placed
+    )
+
+
+def replay_svg(result: Replay, at: int | None = None, log: Any = None) -> str:
     """A replayed log (``verify whitehouse replay``, with ``--at N`` the log cut after move N):
-    the verdict, the first illegal move drawn with the rule it breaks, and the table."""
+    the verdict, the first illegal move drawn with the rule it breaks, and the table. ``log``: the
+    log document, whose ``unseen`` cards are never shown on top of a deck."""
     state = result.state
+    hidden = unseen_cards(log, state.catalogue)
     words = render_replay(result).splitlines()
     head = words[: len(words) - len(render_state(state))]
     if result.illegal is not None:
@@ -555,7 +572,7 @@ def replay_svg(result: Replay, at: int | None = None) -> str:
     for words_line in rest:
         page.lines(words_line.strip(), "body")
     page.gap(4)
-    _table(page, state, frozenset(), marks)
+    _table(page, state, hidden, marks)
     desc = " ".join(w.strip() for w in head) + " " + " ".join(_state_words(state))
     return page.svg(f"{heading}: {head[0]}", desc, _STYLE)
 

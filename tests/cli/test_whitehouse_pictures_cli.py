@@ -184,6 +184,15 @@ def test_a_position_hides_the_tops_nobody_has_seen(tmp_path):
     assert sum(t.startswith("top ") for t in texts(svg)) == 3
 
 
+def test_a_replay_never_shows_a_card_nobody_has_seen_on_top_of_a_deck(tmp_path):
+    log = load_json(str(POSITIONS / "gridlock.json"))
+    log["moves"] = [load_json(str(POSITIONS / "moves" / "gridlock.json"))]
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    _, svg = picture(tmp_path, "whitehouse", "replay", str(path))
+    assert not any(t.startswith("top ") for t in texts(svg))
+
+
 # --- standard output, failures ----------------------------------------------------------------------
 
 GAME = str(POSITIONS.parent / "games" / "lies-blocked.json")
