@@ -916,7 +916,8 @@ def whitehouse_group() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
 @click.option("--at", "at", type=click.IntRange(min=0), metavar="N",
               help="Print the table after move N as a position document (JSON), for whitehouse move.")
-def whitehouse_replay(file: str, as_json: bool, at: int | None) -> None:
+@_svg_option
+def whitehouse_replay(file: str, as_json: bool, at: int | None, svg_path: str | None) -> None:
     """Replay a recorded game: the first illegal move and the rule it breaks, or the final table,
     each player's proven Trick total and the winner. Exit 1 when a move is illegal."""
     import json
@@ -938,16 +939,22 @@ def whitehouse_replay(file: str, as_json: bool, at: int | None) -> None:
     except UnprovenTotal as error:
         click.echo(f"verify: undecided: {error}", err=True)
         sys.exit(UNDECIDED)
+
+    def draw() -> str:
+        from model.whitehouse.picture import replay_svg
+
+        return replay_svg(result, at, data)
+
     if at is not None and result.illegal is None:
         from model.whitehouse.position import cut_note, position_document
 
         document = position_document(data, result.engine, result.state, cut_note(source_name(file), at))
-        click.echo(json.dumps(document, indent=1))
+        _answer(json.dumps(document, indent=1), svg_path, draw)
         sys.exit(YES)
     if as_json:
-        click.echo(json.dumps(replay_json(result), sort_keys=False))
+        _answer(json.dumps(replay_json(result), sort_keys=False), svg_path, draw)
     else:
-        click.echo(render_replay(result), nl=False)
+        _answer(render_replay(result), svg_path, draw, nl=False)
     sys.exit(NO if result.illegal else YES)
 
 
@@ -957,8 +964,9 @@ def whitehouse_replay(file: str, as_json: bool, at: int | None) -> None:
 @click.option("--list", "list_all", is_flag=True, help="List every legal move, grouped by action.")
 @click.option("--rule", "rule_flags", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+@_svg_option
 def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags: tuple[str, ...],
-                    as_json: bool) -> None:
+                    as_json: bool, svg_path: str | None) -> None:
     """May I do that? Judge one move in a position (exit 0 legal, 1 illegal, with the rule broken)
     or list every legal move there with its cost and what it would lock (exit 0)."""
     import json
@@ -985,10 +993,16 @@ def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags
     except UnprovenTotal as error:
         click.echo(f"verify: undecided: {error}", err=True)
         sys.exit(UNDECIDED)
+
+    def draw() -> str:
+        from model.whitehouse.picture import move_svg
+
+        return move_svg(position, answer)
+
     if as_json:
-        click.echo(json.dumps(answer))
+        _answer(json.dumps(answer), svg_path, draw)
     else:
-        click.echo(render_list(answer) if list_all else render_move(answer), nl=False)
+        _answer(render_list(answer) if list_all else render_move(answer), svg_path, draw, nl=False)
     sys.exit(YES if list_all or answer["legal"] else NO)
 
 

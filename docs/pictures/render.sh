@@ -15,3 +15,5 @@ draw tricks-where-s2 tricks examples/whitehouse/rulebook-where-s2.json
 draw socks-super-sock-gift socks examples/socks/super-sock-gift.json
 draw likes-round likes round examples/likes/round-third-influencer.json
 draw social-round social round examples/social/round-disputed.json
+draw whitehouse-illegal-placement whitehouse move examples/whitehouse/positions/illegal-placement.json \
+    --move examples/whitehouse/positions/moves/illegal-placement.json

@@ -1,0 +1,252 @@
+"""``--svg PATH|-`` on ``verify whitehouse replay`` (also with ``--at N``) and ``verify whitehouse
+move``: every picture of the shipped games and positions is drawn by cairo and shows the text
+answer's words (each player's seat and Trick total, the rows and decks, the rule an illegal move
+breaks); ``--svg -`` puts the SVG alone on standard output; a picture that fails writes nothing."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from svg_check import missing, render, shows, texts
+
+from cli import cli
+from model.common.jsonio import load_json
+from model.whitehouse.log import cut, load_log, replay
+from model.whitehouse.report import render_state
+from solver.network.oracle import trick_oracle
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = sorted((ROOT / "examples" / "whitehouse" / "games").glob("*.json"))
+POSITIONS = ROOT / "examples" / "whitehouse" / "positions"
+QUESTIONS = sorted(p.stem for p in POSITIONS.glob("*.json"))
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def picture(tmp_path: Path, *args: str) -> tuple[str, str]:
+    """The answer and the picture of one command (the picture drawn by cairo)."""
+    target = tmp_path / "picture.svg"
+    plain = run(*args)
+    drawn = run(*args, "--svg", str(target))
+    assert drawn.exit_code == plain.exit_code, drawn.output
+    assert drawn.stdout == plain.stdout, "the answer does not change"
+    svg = target.read_text(encoding="utf-8")
+    render(svg)
+    return plain.stdout, svg
+
+
+def table_words(lines: list[str]) -> list[str]:
+    """What the picture must show of the text answer's table: each player's seat and Trick total,
+    and each row's deck size."""
+    words = []
+    for line in lines:
+        player = re.match(r"  (player \d+: \d+ Tricks \(proven\))", line)
+        if player:
+            words.append(player.group(1))
+        deck = re.search(r"; (deck \d+)$", line)
+        if deck:
+            words.append(deck.group(1))
+    return words
+
+
+def labels(lines: list[str]) -> set[str]:
+    """The card labels of the text answer's table: hands, rows, Gridlocks, Lies, Deflections and
+    the Locked Networks' grids."""
+    found: set[str] = set()
+    for line in lines:
+        if line.startswith("      "):
+            found |= set(line.split()) - {"."}
+            continue
+        hand = re.search(r"hand (.*?)(;|$)", line)
+        if hand and hand.group(1) != "(empty)":
+            found |= set(hand.group(1).split())
+        for key in ("gridlocks", "lies", "deflection"):
+            beside = re.search(rf"{key} ([^,;]*)", line)
+            if beside:
+                found |= set(beside.group(1).split())
+        row = re.search(r"row \(closest\.\.furthest\): (.*);", line)
+        if row:
+            found |= set(row.group(1).split()) - {"-"}
+    return found
+
+
+def table_of(text: str) -> list[str]:
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("  player 0: "))
+    return lines[first:]
+
+
+# --- replay ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.stem for g in GAMES])
+def test_replay_picture_shows_the_text_answer(tmp_path, game):
+    text, svg = picture(tmp_path, "whitehouse", "replay", str(game))
+    lines = text.splitlines()
+    table = table_of(text)
+    head = lines[: len(lines) - len(table)]
+    assert missing(svg, head) == []
+    assert missing(svg, table_words(table)) == []
+    assert labels(table) <= set(texts(svg))
+    data = json.loads(run("whitehouse", "replay", str(game), "--json").stdout)
+    state = data["state"]
+    for seat, player in enumerate(state["players"]):
+        assert shows(svg, f"player {seat}: {player['tricks']} Tricks (proven)")
+    if state["ended"] == "seven":
+        assert texts(svg).count("winner") == len(state["winners"])
+        assert svg.count('class="winner"') == len(state["winners"])
+    elif state["waiting_for"] is not None:
+        assert shows(svg, f"turn {state['turn']}: player {state['waiting_for']['player']} to ")
+        assert svg.count('class="now"') == 1, "the current action is filled"
+    assert shows(svg, "counter-clockwise" if state["direction"] == "counter-clockwise" else "(clockwise)")
+
+
+def _cuts(game: Path) -> list[int]:
+    applied = json.loads(run("whitehouse", "replay", str(game), "--json").stdout)["moves_applied"]
+    return sorted({0, applied // 2, applied})
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.stem for g in GAMES])
+def test_replay_at_n_picture_draws_the_table_after_move_n(tmp_path, game):
+    data = load_json(str(game))
+    log = load_log(game.name, data, trick_oracle)
+    for at in _cuts(game):
+        answer, svg = picture(tmp_path, "whitehouse", "replay", str(game), "--at", str(at))
+        result = replay(cut(log, at))
+        if result.illegal is None:
+            assert json.loads(answer)["position"]["turn"] == result.state.turn, "the position document"
+            assert shows(svg, f"the table after move {at}")
+        table = render_state(result.state)
+        assert missing(svg, table_words(table)) == []
+        assert labels(table) <= set(texts(svg))
+
+
+def test_an_illegal_move_of_a_replay_is_drawn_with_its_rule(tmp_path):
+    game = str(POSITIONS.parent / "games" / "illegal-unpaid-middle.json")
+    text, svg = picture(tmp_path, "whitehouse", "replay", game)
+    rule = re.search(r'rule (\S+): "(.*)"', text)
+    assert rule is not None
+    assert shows(svg, f"rule {rule.group(1)}:") and shows(svg, rule.group(2))
+    # The middle Supporter it names: in the move drawn and in the row (and the legend's key).
+    assert svg.count('class="named"') == 2 + 1
+    move = re.findall(r'<g><title>Supporter S22[^<]*</title>.*?</g>', svg)
+    assert len(move) == 2 and all('class="named"' in g for g in move)
+
+
+# --- move -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", QUESTIONS)
+def test_move_picture_shows_the_answer_and_the_table(tmp_path, name):
+    position, move = str(POSITIONS / f"{name}.json"), str(POSITIONS / "moves" / f"{name}.json")
+    text, svg = picture(tmp_path, "whitehouse", "move", position, "--move", move)
+    assert missing(svg, text.splitlines()) == []
+    answer = json.loads(run("whitehouse", "move", position, "--move", move, "--json").stdout)
+    listing = run("whitehouse", "move", position, "--list", "--json").stdout
+    assert json.loads(listing)["count"] >= 0
+    mark = "chosen" if answer["legal"] else "named"
+    assert f'class="{mark}"' in svg, "the move is drawn"
+    if not answer["legal"]:
+        assert shows(svg, f"rule {answer['rule']}: \"{answer['rulebook']}\"")
+        assert shows(svg, answer["reason"])
+    seats = len(load_json(position)["position"]["players"])
+    for seat in range(seats):
+        assert re.search(rf"^player {seat}: \d+ Tricks \(proven\)$", "\n".join(texts(svg)), re.M)
+
+
+@pytest.mark.parametrize("name", QUESTIONS)
+def test_list_picture_shows_every_legal_move(tmp_path, name):
+    text, svg = picture(tmp_path, "whitehouse", "move", str(POSITIONS / f"{name}.json"), "--list")
+    assert missing(svg, text.splitlines()) == []
+
+
+def test_the_slot_an_unaffordable_take_names_is_outlined(tmp_path):
+    name = "unaffordable"
+    _, svg = picture(tmp_path, "whitehouse", "move", str(POSITIONS / f"{name}.json"), "--move",
+                     str(POSITIONS / "moves" / f"{name}.json"))
+    drawn = texts(svg)
+    assert {"takes", "discard", "closest", "cost 2"} <= set(drawn)
+    # The closest Supporter (S3) in the move and in the row, the discard S5 in the move and the
+    # hand, and the legend's key.
+    assert svg.count('class="named"') == 4 + 1
+
+
+def test_a_position_hides_the_tops_nobody_has_seen(tmp_path):
+    _, svg = picture(tmp_path, "whitehouse", "move", str(POSITIONS / "gridlock.json"), "--list")
+    assert not any(t.startswith("top ") for t in texts(svg))
+    _, svg = picture(tmp_path, "whitehouse", "replay", str(POSITIONS.parent / "games" / "reversal.json"))
+    assert sum(t.startswith("top ") for t in texts(svg)) == 3
+
+
+def test_a_replay_never_shows_a_card_nobody_has_seen_on_top_of_a_deck(tmp_path):
+    log = load_json(str(POSITIONS / "gridlock.json"))
+    log["moves"] = [load_json(str(POSITIONS / "moves" / "gridlock.json"))]
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    _, svg = picture(tmp_path, "whitehouse", "replay", str(path))
+    assert not any(t.startswith("top ") for t in texts(svg))
+
+
+# --- standard output, failures ----------------------------------------------------------------------
+
+GAME = str(POSITIONS.parent / "games" / "lies-blocked.json")
+COMMANDS = [
+    ["whitehouse", "replay", GAME],
+    ["whitehouse", "replay", GAME, "--at", "1"],
+    ["whitehouse", "replay", str(POSITIONS.parent / "games" / "illegal-unpaid-middle.json")],
+    ["whitehouse", "move", str(POSITIONS / "unaffordable.json"), "--move", str(POSITIONS / "moves" / "unaffordable.json")],
+    ["whitehouse", "move", str(POSITIONS / "legal-take.json"), "--move", str(POSITIONS / "moves" / "legal-take.json")],
+    ["whitehouse", "move", str(POSITIONS / "legal-take.json"), "--list"],
+]
+IDS = ["replay", "replay --at", "replay illegal", "move illegal", "move legal", "move --list"]
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=IDS)
+def test_svg_dash_writes_the_picture_alone_on_standard_output(args):
+    plain = run(*args)
+    drawn = run(*args, "--svg", "-")
+    assert drawn.exit_code == plain.exit_code
+    assert drawn.stdout.startswith("<svg ") and drawn.stdout.endswith("</svg>\n")
+    render(drawn.stdout)
+    assert drawn.stderr.endswith(plain.stdout), "the answer goes to standard error"
+    with_json = run(*args, "--json", "--svg", "-")
+    assert with_json.stdout == drawn.stdout
+    assert with_json.stderr.endswith(run(*args, "--json").stdout)
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=IDS)
+def test_a_picture_that_fails_writes_nothing(tmp_path, monkeypatch, args):
+    def broken(*_: object, **__: object) -> str:
+        raise RuntimeError("the picture broke")
+
+    monkeypatch.setattr("model.common.svg.document", broken)
+    target = tmp_path / "picture.svg"
+    for where in (str(target), "-"):
+        result = run(*args, "--svg", where)
+        assert isinstance(result.exception, RuntimeError)
+        assert result.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=IDS)
+def test_an_unwritable_picture_is_bad_input(tmp_path, args):
+    target = tmp_path / "missing" / "picture.svg"
+    result = run(*args, "--svg", str(target))
+    assert result.exit_code == 2 and result.stderr.startswith("verify: --svg: cannot write")
+    assert result.stdout == ""
+    assert not target.parent.exists()
+
+
+def test_a_position_on_standard_input_is_drawn(tmp_path):
+    position = (POSITIONS / "legal-take.json").read_text(encoding="utf-8")
+    move = str(POSITIONS / "moves" / "legal-take.json")
+    result = run("whitehouse", "move", "-", "--move", move, "--svg", "-", input=position)
+    assert result.exit_code == 0
+    render(result.stdout)
+    assert result.stderr.startswith("legal: ")
