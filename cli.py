@@ -281,6 +281,15 @@ class VerifyGroup(CommandGroup):
                 code = _report(KeyboardInterrupt())
         if _interrupt_flag.is_set():  # the interrupt arrived when the work was done
             code = _report(KeyboardInterrupt())
+        if code == INTERRUPTED:
+            # The workers are gone already; the exit handlers of a process pool whose workers
+            # were ended would print a traceback of their own, so they are skipped.
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except (OSError, ValueError):
+                    pass
+            os._exit(INTERRUPTED)
         sys.exit(code)
 
 
