@@ -8,33 +8,17 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from svg_check import missing, render, shows, texts
-
-from cli import cli
+from svg_check import missing, picture, render, run_cli, shows, texts
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
 
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(cli, list(args), input=input)
+run = run_cli
 
 
 def example(path: str) -> str:
     return str(EXAMPLES / path)
-
-
-def picture(tmp_path: Path, *args: str) -> tuple[str, str]:
-    """The text answer and the picture of one command (the picture drawn by cairo)."""
-    target = tmp_path / "picture.svg"
-    plain = run(*args)
-    drawn = run(*args, "--svg", str(target))
-    assert drawn.exit_code == plain.exit_code, drawn.output
-    assert drawn.stdout == plain.stdout, "the text answer does not change"
-    svg = target.read_text(encoding="utf-8")
-    render(svg)
-    return plain.stdout, svg
 
 
 # --- verify tricks ---------------------------------------------------------------------------

@@ -10,10 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from svg_check import missing, render, shows, texts
+from svg_check import missing, picture, render, run_cli, shows, texts
 
-from cli import cli
 from model.common.jsonio import load_json
 from model.whitehouse.log import cut, load_log, replay
 from model.whitehouse.report import render_state
@@ -25,20 +23,7 @@ POSITIONS = ROOT / "examples" / "whitehouse" / "positions"
 QUESTIONS = sorted(p.stem for p in POSITIONS.glob("*.json"))
 
 
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(cli, list(args), input=input)
-
-
-def picture(tmp_path: Path, *args: str) -> tuple[str, str]:
-    """The answer and the picture of one command (the picture drawn by cairo)."""
-    target = tmp_path / "picture.svg"
-    plain = run(*args)
-    drawn = run(*args, "--svg", str(target))
-    assert drawn.exit_code == plain.exit_code, drawn.output
-    assert drawn.stdout == plain.stdout, "the answer does not change"
-    svg = target.read_text(encoding="utf-8")
-    render(svg)
-    return plain.stdout, svg
+run = run_cli
 
 
 def table_words(lines: list[str]) -> list[str]:

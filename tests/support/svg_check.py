@@ -7,6 +7,8 @@ import re
 import struct
 import xml.etree.ElementTree as ElementTree
 import zlib
+from pathlib import Path
+from typing import Any
 
 import cairosvg
 
@@ -72,3 +74,25 @@ def shows(svg: str, line: str) -> bool:
 def missing(svg: str, lines: list[str]) -> list[str]:
     """The lines of a text answer the picture does not show."""
     return [line for line in lines if line.strip() and not shows(svg, line)]
+
+
+def run_cli(*args: str, input: str | None = None) -> Any:
+    """``verify ARGS`` in this process, standard output and error apart."""
+    from click.testing import CliRunner
+
+    from cli import cli
+
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def picture(tmp_path: Path, *args: str) -> tuple[str, str]:
+    """The text answer of one command and its picture (rendered by cairo): ``--svg PATH`` changes
+    neither the exit status nor the answer."""
+    target = tmp_path / "picture.svg"
+    plain = run_cli(*args)
+    drawn = run_cli(*args, "--svg", str(target))
+    assert drawn.exit_code == plain.exit_code, drawn.output
+    assert drawn.stdout == plain.stdout, "the text answer does not change"
+    svg = target.read_text(encoding="utf-8")
+    render(svg)
+    return plain.stdout, svg
