@@ -286,8 +286,19 @@ FRESH: dict[str, tuple[range, Callable[[int], str], Callable[[int], int]]] = {
 }
 
 #: Fresh instances kept in ``benchmarks/instances/`` (family, size, seed, index): hard ones found
-#: with ``tricks_fresh.py``.
-KEPT: tuple[tuple[str, int, int, int], ...] = ()
+#: with ``tricks_fresh.py --seed 20261201`` (10 s, connected): the slowest game-grown one proven
+#: (2.7 s), two engine-grown ones left open (17/18, 20/24 Tricks/bound) and a checkerboard with
+#: extra pairs where the solver stopped at 53 of the planted 60; and two that are hard only with
+#: ``--connected false`` (5 s): an engine-grown one the plain model proves (21) where the solver
+#: stops at 18, and a dense one the solver leaves at 23/24 (connected, it proves 23 in 70 ms).
+KEPT: tuple[tuple[str, int, int, int], ...] = (
+    ("game", 16, 20261201, 4),
+    ("engine", 19, 20261201, 0),
+    ("engine", 22, 20261201, 1),
+    ("checker", 6, 20261201, 0),
+    ("engine", 21, 20261201, 0),
+    ("dense", 16, 20261201, 1),
+)
 
 
 def fresh_name(family: str, size: int, seed: int, index: int) -> str:

@@ -118,6 +118,7 @@ def worker(
     from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 
     rules = TricksRules(**rules_given)
+    stopped: list[str | None] = []  # the solver's stopped_by, per run
     if side == "solver":
         if workers != 1:
             _force_workers(workers)
@@ -125,6 +126,7 @@ def worker(
 
         def run(network):
             answer = solve_tricks(network, rules, time_limit=limit)
+            stopped.append(answer.stopped_by)
             return answer.status.value, answer.tricks, answer.bound, answer.arrangement
 
     else:
@@ -145,7 +147,8 @@ def worker(
             report = check_arrangement(network, arrangement, rules)
             checked = report.legal and report.tricks == tricks
         rows.append(
-            {"status": status, "tricks": tricks, "bound": bound, "seconds": seconds, "cpu": cpu, "checked": checked}
+            {"status": status, "tricks": tricks, "bound": bound, "seconds": seconds, "cpu": cpu, "checked": checked,
+             "stopped_by": stopped[-1] if stopped else None}
         )
     return rows
 
@@ -193,7 +196,8 @@ def _answer(row: dict[str, Any]) -> str:
     if row["status"] == "infeasible":
         return "infeasible"
     found = "none" if row["tricks"] is None else row["tricks"]
-    return f"unproven {found}/{row['bound'] if row['bound'] is not None else '?'}"
+    why = f" ({row['stopped_by']})" if row.get("stopped_by") else ""
+    return f"unproven {found}/{row['bound'] if row['bound'] is not None else '?'}{why}"
 
 
 def problems(runs: list[Run]) -> list[str]:
@@ -220,11 +224,12 @@ def table(runs: list[Run], key) -> list[str]:
     header = (
         f"| {'family':<12} | {'cards':>5} | {'cnt':>3} | {'S proven':>8} | {'S median':>8} | {'S worst':>8} | "
         f"{'P proven':>8} | {'P median':>8} | {'P worst':>8} | {'S/P total':>9} | {'worst S/P':>9} | "
-        f"{'on instance':<24} | {'S > P+0.5s':>10} |"
+        f"{'on instance':<30} | {'S > P+0.5s':>10} |"
     )
     lines = [header, "|" + "|".join("-" * (len(cell)) for cell in header.split("|")[1:-1]) + "|"]
     groups: dict[Any, list[Run]] = {}
-    for run in runs:
+    families = list(dict.fromkeys(r.family for r in runs))
+    for run in sorted(runs, key=lambda r: (families.index(r.family), r.size)):
         groups.setdefault(key(run), []).append(run)
     for label, members in groups.items():
         cards = sorted({r.cards for r in members})
@@ -236,7 +241,7 @@ def table(runs: list[Run], key) -> list[str]:
             f"{sum(r.solver['status'] != 'unproven' for r in members):>8} | {_t(statistics.median(s_times)):>8} | "
             f"{_t(max(s_times)):>8} | {sum(r.plain['status'] != 'unproven' for r in members):>8} | "
             f"{_t(statistics.median(p_times)):>8} | {_t(max(p_times)):>8} | "
-            f"{sum(s_times) / max(sum(p_times), 1e-9):>9.3f} | {worst.ratio:>9.2f} | {worst.name:<24} | "
+            f"{sum(s_times) / max(sum(p_times), 1e-9):>9.3f} | {worst.ratio:>9.2f} | {worst.name:<30} | "
             f"{sum(r.solver_time > r.plain_time + SLOWER_MARGIN for r in members):>10} |"
         )
     return lines
@@ -250,8 +255,8 @@ def worst_cases(runs: list[Run]) -> list[str]:
         behind = max(members, key=lambda r: r.solver_time - r.plain_time)
         for what, run in (("slowest solver", slowest), ("most behind plain", behind)):
             lines.append(
-                f"  {family:<8} {what:<17} {run.name:<24} solver {_t(run.solver_time)} {_answer(run.solver)} | "
-                f"plain {_t(run.plain['seconds'])} {_answer(run.plain)}"
+                f"  {family:<8} {what:<17} {run.name:<30} solver {_t(run.solver_time)} (CPU {_t(run.solver['cpu'])}) "
+                f"{_answer(run.solver)} | plain {_t(run.plain['seconds'])} (CPU {_t(run.plain['cpu'])}) {_answer(run.plain)}"
             )
     return lines
 
@@ -327,6 +332,10 @@ def main(argv: list[str] | None = None) -> int:
         lines += [""] + table(runs, lambda r: f"{r.family} {r.size}")
     print("\n".join(lines))
     print("\n".join(worst_cases(runs)))
+    print(
+        f"CPU time in all: solver {sum(r.solver['cpu'] for r in runs):.0f}s, plain {sum(r.plain['cpu'] for r in runs):.0f}s "
+        f"(wall: solver {sum(r.solver_time for r in runs):.0f}s, plain {sum(r.plain_time for r in runs):.0f}s)"
+    )
     found = problems(runs)
     print("\n".join(found) if found else "cross-checks: every arrangement passed the checker; all proven answers agree")
     print(
