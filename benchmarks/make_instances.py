@@ -344,7 +344,11 @@ def main() -> None:
         family, size, seed, index = args.fresh
         if family not in FRESH:
             parser.error(f"--fresh: unknown family {family!r} (one of {', '.join(FRESH)})")
-        print(_dumps(fresh(family, int(size), int(seed), int(index))), end="")
+        try:
+            document = fresh(family, int(size), int(seed), int(index))
+        except ValueError as error:
+            parser.error(f"--fresh: {error}")
+        print(_dumps(document), end="")
         return
     args.out.mkdir(parents=True, exist_ok=True)
     written = 0
