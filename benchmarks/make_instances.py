@@ -12,6 +12,17 @@ Families:
 - ``planted-k<k>``: a k x k checkerboard whose Events list exactly their grid-neighbour
   Supporters, plus decoys and a few extra matches; IDs random, order shuffled. Maximum 2n - 2k.
 - ``stress``: game-grown networks of 30 to 100 cards.
+- ``engine``: grown by the White House engine's own entry rules (``pair_entry``, ``single_entry``
+  and the rearranged entry of ``model/whitehouse/tricks.py``, as ``Engine.entry`` calls them) from
+  a random catalogue: a matching pair, or one card that matches a card already in the network.
+- ``checker-k<k>``: the planted k x k checkerboard, where each Event also lists each other
+  Supporter of the network with probability 0.15 (many extra matching pairs).
+
+Fresh instances: ``FRESH`` names four families (``game`` 10-16 cards, ``engine`` 18-24 cards,
+``checker`` k = 4..10, ``dense``: random at match density 0.8, 14-16 cards) whose instances are
+drawn from a seed given at run time (``benchmarks/tricks_fresh.py --seed S``), so that figures
+need not rest on the committed instances. ``python benchmarks/make_instances.py --fresh FAMILY
+SIZE SEED INDEX`` prints one of them; ``KEPT`` lists the few fresh ones committed (hard ones).
 
 Run ``python benchmarks/make_instances.py`` to regenerate; the output is byte-for-byte stable.
 """
@@ -21,7 +32,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
+from collections.abc import Callable
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 INSTANCE_DIR = Path(__file__).resolve().parent / "instances"
 
@@ -142,6 +159,101 @@ def planted(k: int, rng: random.Random) -> dict:
     return _document(ids, events)
 
 
+def planted_extra(k: int, rng: random.Random, extra: float = 0.15) -> dict:
+    """A k x k checkerboard whose Events list their grid-neighbour Supporters and, besides, each
+    other Supporter of the network with probability ``extra``; plus decoys. IDs random, order
+    shuffled. The checkerboard still reaches 2n - 2k, the polyomino bound, so that is the maximum;
+    the extra matches only widen the search."""
+    cells = [(r, c) for r in range(k) for c in range(k)]
+    supporter_cells = [cell for cell in cells if sum(cell) % 2 == 0]
+    event_cells = [cell for cell in cells if sum(cell) % 2 == 1]
+    ids = rng.sample(range(1, 10_000), len(supporter_cells))
+    supporter_at = dict(zip(supporter_cells, ids, strict=False))
+    present = set(ids)
+    events = []
+    for index, (r, c) in enumerate(event_cells):
+        listed = {supporter_at[(r + dr, c + dc)] for dr, dc in _STEPS if (r + dr, c + dc) in supporter_at}
+        listed |= {s for s in ids if s not in listed and rng.random() < extra}
+        events.append((_event_id(rng, index), sorted(listed) + _decoys(rng, present)))
+    rng.shuffle(ids)
+    rng.shuffle(events)
+    return _document(ids, events)
+
+
+def random_catalogue(rng: random.Random) -> tuple[list[int], dict[str, frozenset[int]]]:
+    """Supporter numbers and Events (ID -> the Supporters it lists), shaped like the sample
+    catalogue: 30-40 of each, every Event listing 3-6 of the catalogue's Supporters."""
+    numbers = rng.sample(ID_RANGE, rng.randint(30, 40))
+    events = {f"E{i + 1}": frozenset(rng.sample(numbers, rng.randint(3, 6))) for i in range(rng.randint(30, 40))}
+    return numbers, events
+
+
+def engine_grown(cards: int, rng: random.Random) -> dict:
+    """A network grown as a game grows one, by the engine's entry rules, from a random catalogue.
+
+    Each step locks in either a matching pair (both new; ``pair_entry``) or one new card that
+    matches a card already in the network (``single_entry``, else the rearranged entry, which
+    without ``every_card_matched`` is ``line_entry``), exactly the tests ``Engine.entry`` makes;
+    every layout an entry returns is checked with ``check_arrangement``. The Events keep their
+    whole catalogue listing, so Supporters outside the network are the decoys."""
+    from model.whitehouse.network.arrangement import (
+        EVENT,
+        SUPPORTER,
+        Arrangement,
+        CardRef,
+        Event,
+        Network,
+        Supporter,
+        check_arrangement,
+    )
+    from model.whitehouse.tricks import line_entry, pair_entry, single_entry
+
+    while True:  # a catalogue that runs out of entries before ``cards`` is drawn again
+        numbers, listing = random_catalogue(rng)
+        network = Network()
+        arrangement = Arrangement(())
+        held_s: list[int] = []
+        held_e: list[str] = []
+        while network.size < cards:
+            free_s = [s for s in numbers if s not in held_s]
+            free_e = [e for e in listing if e not in held_e]
+            singles = [CardRef(SUPPORTER, s) for s in free_s if any(s in listing[e] for e in held_e)]
+            singles += [CardRef(EVENT, e) for e in free_e if listing[e] & set(held_s)]
+            pairs = [(s, e) for e in free_e for s in sorted(listing[e]) if s in free_s]
+            if network.size + 2 > cards:
+                pairs = []
+            if not singles and not pairs:
+                break
+            if pairs and (not singles or rng.random() < 0.4):
+                s, e = rng.choice(pairs)
+                network = Network(network.supporters + (Supporter(s),), network.events + (Event(e, listing[e]),))
+                entered = pair_entry(network, arrangement, CardRef(SUPPORTER, s), CardRef(EVENT, e))
+                held_s.append(s)
+                held_e.append(e)
+            else:
+                card = rng.choice(singles)
+                if card.kind == SUPPORTER:
+                    assert isinstance(card.id, int)
+                    network = network.with_card(Supporter(card.id))
+                    held_s.append(card.id)
+                else:
+                    assert isinstance(card.id, str)
+                    network = network.with_card(Event(card.id, listing[card.id]))
+                    held_e.append(card.id)
+                entered = single_entry(network, arrangement, card) or line_entry(network, arrangement, card)
+            assert entered is not None, "a card the engine accepts always enters"
+            report = check_arrangement(network, entered)
+            assert report.legal, report.violations
+            arrangement = entered
+        if network.size == cards:
+            break
+    supporters = list(held_s)
+    events: list[tuple[int | str, list[int]]] = [(e, sorted(listing[e])) for e in held_e]
+    rng.shuffle(supporters)
+    rng.shuffle(events)
+    return _document(supporters, events)
+
+
 def build(family: str, cards: int, seed: int) -> dict:
     rng = random.Random(f"{family}/{cards}/{seed}")
     if family in ("game", "stress"):
@@ -150,7 +262,64 @@ def build(family: str, cards: int, seed: int) -> dict:
         return random_network(cards, float(family.removeprefix("random-d")), rng)
     if family.startswith("planted-k"):
         return planted(int(family.removeprefix("planted-k")), rng)
+    return _grow(family, cards, rng)
+
+
+def _grow(family: str, cards: int, rng: random.Random) -> dict:
+    """An instance of one of the families beyond the original plan, from its file family name."""
+    if family == "engine":
+        return engine_grown(cards, rng)
+    if family.startswith("checker-k"):
+        return planted_extra(int(family.removeprefix("checker-k")), rng)
     raise ValueError(f"unknown family {family!r}")
+
+
+# --- fresh instances ----------------------------------------------------------------------------
+
+#: Fresh families: name -> (sizes, the file family name of a size, its card count of a size).
+#: A size is the card count, except for ``checker`` where it is k (k x k cards).
+FRESH: dict[str, tuple[range, Callable[[int], str], Callable[[int], int]]] = {
+    "game": (range(10, 17), lambda n: "game", lambda n: n),
+    "engine": (range(18, 25), lambda n: "engine", lambda n: n),
+    "checker": (range(4, 11), lambda k: f"checker-k{k}", lambda k: k * k),
+    "dense": (range(14, 17), lambda n: "random-d0.8", lambda n: n),
+}
+
+#: Fresh instances kept in ``benchmarks/instances/`` (family, size, seed, index): hard ones found
+#: with ``tricks_fresh.py --seed 20261201`` (10 s, connected): the slowest game-grown one proven
+#: (2.7 s), two engine-grown ones left open (17/18, 20/24 Tricks/bound) and a checkerboard with
+#: extra pairs where the solver stopped at 53 of the planted 60; and two that are hard only with
+#: ``--connected false`` (5 s): an engine-grown one the plain model proves (21) where the solver
+#: stops at 18, and a dense one the solver leaves at 23/24 (connected, it proves 23 in 70 ms).
+KEPT: tuple[tuple[str, int, int, int], ...] = (
+    ("game", 16, 20261201, 4),
+    ("engine", 19, 20261201, 0),
+    ("engine", 22, 20261201, 1),
+    ("checker", 6, 20261201, 0),
+    ("engine", 21, 20261201, 0),
+    ("dense", 16, 20261201, 1),
+)
+
+
+def fresh_name(family: str, size: int, seed: int, index: int) -> str:
+    """The file stem of a fresh instance: ``<family>_n<cards>_s<seed>.<index>``."""
+    _sizes, file_family, cards = FRESH[family]
+    return f"{file_family(size)}_n{cards(size):03d}_s{seed}.{index}"
+
+
+def fresh(family: str, size: int, seed: int, index: int) -> dict:
+    """The ``index``-th fresh instance of ``family`` at ``size`` drawn from ``seed``. Its random
+    stream is named apart from the committed instances' (``<family>/<cards>/<seed>``)."""
+    sizes, file_family, cards = FRESH[family]
+    if size not in sizes:
+        raise ValueError(f"{family} sizes are {sizes.start}-{sizes.stop - 1}, not {size}")
+    name = file_family(size)
+    rng = random.Random(f"fresh/{name}/{cards(size)}/{seed}/{index}")
+    if name == "game":
+        return game_grown(cards(size), rng)
+    if name.startswith("random-d"):
+        return random_network(cards(size), float(name.removeprefix("random-d")), rng)
+    return _grow(name, cards(size), rng)
 
 
 def _dumps(document: dict) -> str:
@@ -166,7 +335,21 @@ def _dumps(document: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=INSTANCE_DIR, help="output directory")
+    parser.add_argument(
+        "--fresh", nargs=4, metavar=("FAMILY", "SIZE", "SEED", "INDEX"),
+        help=f"print one fresh instance ({', '.join(FRESH)}) and write nothing",
+    )
     args = parser.parse_args()
+    if args.fresh:
+        family, size, seed, index = args.fresh
+        if family not in FRESH:
+            parser.error(f"--fresh: unknown family {family!r} (one of {', '.join(FRESH)})")
+        try:
+            document = fresh(family, int(size), int(seed), int(index))
+        except ValueError as error:
+            parser.error(f"--fresh: {error}")
+        print(_dumps(document), end="")
+        return
     args.out.mkdir(parents=True, exist_ok=True)
     written = 0
     for family, cards, count in PLAN:
@@ -174,6 +357,10 @@ def main() -> None:
             path = args.out / f"{family}_n{cards:03d}_s{seed:02d}.json"
             path.write_text(_dumps(build(family, cards, seed)))
             written += 1
+    for family, size, seed, index in KEPT:
+        path = args.out / f"{fresh_name(family, size, seed, index)}.json"
+        path.write_text(_dumps(fresh(family, size, seed, index)))
+        written += 1
     print(f"wrote {written} instances to {args.out}")
 
 

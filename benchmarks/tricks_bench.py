@@ -110,9 +110,31 @@ def load(path: Path):
 # --- the plain CP-SAT model (the baseline) --------------------------------------------------------
 
 
-def plain_cpsat(network, rules, time_limit: float):
+class PlainOutOfTime(Exception):
+    """Building the plain model alone took the whole time limit."""
+
+
+def plain_cpsat(network, rules, time_limit: float, num_workers: int = 1, whole_limit: bool = False):
     """Position booleans over an n x n box, flow connectivity, nothing else. Returns
-    (status, tricks, bound, arrangement) with status "optimal", "infeasible" or "unproven"."""
+    (status, tricks, bound, arrangement) with status "optimal", "infeasible" or "unproven".
+
+    ``rules.every_card_matched`` adds one clause per card (one of its Tricks holds). Without
+    ``rules.connected`` the n x n box still holds an optimum: the pieces, laid corner to corner
+    down the diagonal, share no border. ``whole_limit``: the time limit covers building the model
+    too (the build stops, as unproven, when it alone takes the limit)."""
+    deadline = time.perf_counter() + time_limit
+
+    def on_time() -> None:
+        if whole_limit and time.perf_counter() > deadline:
+            raise PlainOutOfTime
+
+    try:
+        return _plain_cpsat(network, rules, time_limit, num_workers, whole_limit, deadline, on_time)
+    except PlainOutOfTime:
+        return "unproven", None, None, None
+
+
+def _plain_cpsat(network, rules, time_limit, num_workers, whole_limit, deadline, on_time):
     from ortools.sat.python import cp_model
 
     from model.whitehouse.network.arrangement import Arrangement, Placement, count_tricks
@@ -145,9 +167,11 @@ def plain_cpsat(network, rules, time_limit: float):
             for p in box:
                 for q in around[p]:
                     model.add(at[s, p] + sum(at[e, q] for e in strangers) <= 1)
+        on_time()
 
     # A matching pair makes a Trick only when the two cards sit on neighbouring cells.
     tricks = []
+    tricks_of: dict[int, list] = {i: [] for i in range(n)}
     for s in supporters:
         for e in events:
             if network.matches(cards[s], cards[e]):
@@ -155,6 +179,13 @@ def plain_cpsat(network, rules, time_limit: float):
                 for p in box:
                     model.add_bool_or([at[e, q] for q in around[p]]).only_enforce_if([trick, at[s, p]])
                 tricks.append(trick)
+                tricks_of[s].append(trick)
+                tricks_of[e].append(trick)
+        on_time()
+    if rules.every_card_matched:
+        # A Trick holds only when its two cards border: one per card means each borders a match.
+        for i in range(n):
+            model.add_bool_or(tricks_of[i])
 
     # Connectivity: one root sends one unit of flow to every other occupied cell.
     if rules.connected and n > 1:
@@ -172,12 +203,14 @@ def plain_cpsat(network, rules, time_limit: float):
         for p in box:
             model.add_implication(root[p], occupied[p])
             model.add(sum(inflow[p]) - sum(outflow[p]) == occupied[p] - n * root[p])
+        on_time()
 
     model.maximize(sum(tricks))
     solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
+    solver.parameters.num_workers = num_workers
     solver.parameters.random_seed = 0
-    solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+    left = deadline - time.perf_counter() if whole_limit else time_limit
+    solver.parameters.max_time_in_seconds = max(left, 0.001)
     result = solver.solve(model)
     if result == cp_model.INFEASIBLE:
         return "infeasible", None, None, None
