@@ -649,14 +649,21 @@ def whitehouse_group() -> None:
     move is legal in a position."""
 
 
+def _trick_time_limit(command: Any) -> Any:
+    """``--time-limit S``: the seconds the proof of each Trick total may take (exit 3 when one is
+    not proven in time)."""
+    return click.option("--time-limit", type=click.FloatRange(min=0, min_open=True, max=86400), default=30.0,
+                        show_default=True, metavar="S",
+                        help="Seconds the proof of each Trick total may take (exit 3 when one is not proven).")(command)
+
+
 @whitehouse_group.command("replay")
 @click.argument("file", metavar="LOG.json|-")
 @_json_option
 @_rule_option("lock_count=all")
 @click.option("--at", "at", type=click.IntRange(min=0), metavar="N",
               help="Print the table after move N as a position document (JSON), for whitehouse move.")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True, max=86400), default=30.0,
-              show_default=True, metavar="S", help="Seconds the proof of each Trick total may take.")
+@_trick_time_limit
 def whitehouse_replay(file: str, as_json: bool, rules: tuple[str, ...], at: int | None,
                       time_limit: float) -> None:
     """Replay a recorded game: the first illegal move and the rule it breaks, or the final table,
@@ -706,10 +713,12 @@ def whitehouse_replay(file: str, as_json: bool, rules: tuple[str, ...], at: int 
 @click.option("--list", "list_all", is_flag=True, help="List every legal move, grouped by action.")
 @click.option("--rule", "rule_flags", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+@_trick_time_limit
 def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags: tuple[str, ...],
-                    as_json: bool) -> None:
+                    as_json: bool, time_limit: float) -> None:
     """May I do that? Judge one move in a position (exit 0 legal, 1 illegal, with the rule broken)
-    or list every legal move there with its cost and what it would lock (exit 0)."""
+    or list every legal move there with its cost and what it would lock (exit 0); exit 2 bad
+    input, 3 a Trick total not proven within --time-limit."""
     import json
 
     from model.common.jsonio import load_json, source_name
@@ -724,7 +733,8 @@ def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags
         raise click.UsageError("the position and the move cannot both come from standard input")
     flags = parse_rule_flags(rule_flags)
     try:
-        position = load_position(source_name(file), load_json(file), trick_oracle, flags)
+        position = load_position(source_name(file), load_json(file),
+                                 lambda chosen: trick_oracle(chosen, time_limit), flags)
         if list_all:
             answer = list_moves(position)
         else:
@@ -750,12 +760,14 @@ def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags
 @click.option("--out", "out", metavar="PATH|-", hidden=True, help="The former name of -o/--output.")
 @click.option("--json", "as_json", is_flag=True,
               help="With -o: print the result as one JSON object (on standard error with -o -).")
+@_trick_time_limit
 def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_flags: tuple[str, ...],
-                    output: str | None, out: str | None, as_json: bool) -> None:
+                    output: str | None, out: str | None, as_json: bool, time_limit: float) -> None:
     """Play a random legal game and write its log (which replay accepts).
 
     Without -o the log is printed; with -o PATH it is written there and the final table printed;
-    with -o - the log is printed and the table goes to standard error. --json needs -o.
+    with -o - the log is printed and the table goes to standard error. --json needs -o. Exit
+    status: 0 played, 2 bad input, 3 a Trick total not proven within --time-limit.
     """
     import json
 
@@ -780,7 +792,7 @@ def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_fl
     from model.whitehouse.tricks import UnprovenTotal
     from solver.network.oracle import trick_oracle
 
-    oracle = trick_oracle(rules.tricks)
+    oracle = trick_oracle(rules.tricks, time_limit)
     try:
         log, state = play_log(players, seed, rules, oracle, catalogue_data)
     except UnprovenTotal as error:

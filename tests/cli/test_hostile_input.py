@@ -239,7 +239,11 @@ def run_case(case: Case, root: Path) -> Run:
     elif case.content is not None:
         target.write_bytes(case.content)
     argv = [a.replace("{f}", str(target)).replace("{out}", str(out)) for a in case.reader.argv]
-    return _measure([_verify(), *argv], work, [work, out], str(target))
+    try:
+        return _measure([_verify(), *argv], work, [work, out], str(target))
+    finally:
+        if target.is_file():
+            target.unlink()  # the 50 MB files would add up
 
 
 #: Runs the command and reports its own exit status, CPU time and peak memory: a small process of
