@@ -378,8 +378,9 @@ def cli() -> None:
 
 
 def write_whole_file(path: str, text: str, flag: str) -> None:
-    """Write a whole file or nothing: a temporary file beside it, then a rename. A failure is
-    bad input of ``flag`` (the option that named the file)."""
+    """Write a whole file or nothing: a temporary file beside it, then a rename. The file gets the
+    usual permissions (0666 less the umask), as an ``open()`` would give it. A failure is bad
+    input of ``flag`` (the option that named the file)."""
     import os
     import tempfile
 
@@ -391,12 +392,82 @@ def write_whole_file(path: str, text: str, flag: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
+        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, target)
     except BaseException as error:
         os.unlink(temporary)
         if isinstance(error, OSError):
             raise InputError(flag, "", f"cannot write {path}: {error.strerror or error}") from None
         raise
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it, then set back at once)."""
+    import os
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_output(path: str, text: str, flag: str) -> None:
+    """Write an output file option's text: ``-`` is standard output, anything else a file
+    written whole or not at all."""
+    if path == "-":
+        click.echo(text, nl=False)
+    else:
+        write_whole_file(path, text, flag)
+
+
+# --- options every command spells the same way ---
+
+#: Every ``--seed``: the same range everywhere (what a 64-bit signed seed holds).
+SEED_RANGE = click.IntRange(0, 2**63 - 1)
+
+
+def _rule_option(example: str) -> Callable[[Any], Any]:
+    """``--rule NAME=VALUE``, repeatable: a rule option that wins over the file's ``rules``."""
+    return click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                        help=f"A rule option, e.g. {example} (repeatable; wins over the file's rules).")
+
+
+def _json_option(command: Any) -> Any:
+    """``--json``: print exactly one JSON object (with a ``rules`` key: the rules in force)."""
+    return click.option("--json", "as_json", is_flag=True,
+                        help="Print exactly one JSON object, with the rules in force.")(command)
+
+
+def _output_option(what: str) -> Callable[[Any], Any]:
+    """``-o/--output PATH|-``: the file a command writes (``-``: standard output)."""
+    return click.option("-o", "--output", "output", metavar="PATH|-",
+                        help=f"Write {what} here, whole or not at all (-: standard output).")
+
+
+#: ``play --json`` without ``-o``: the log itself is the output, and it is JSON already.
+_JSON_NEEDS_OUTPUT = ("--json: prints the summary of a log written with -o/--output PATH; without -o the "
+                      "log itself is printed, and it is JSON already")
+
+
+def _rules_over(data: Any, typed: dict[str, Any]) -> Any:
+    """The input document with ``--rule`` values (already checked and typed) over its own
+    ``rules``: a flag wins over the file. A document that is not an object, or whose ``rules``
+    is not one, is left as it is for its reader to refuse."""
+    if not typed or not isinstance(data, dict):
+        return data
+    own = data.get("rules")
+    if own is not None and not isinstance(own, dict):
+        return data
+    return {**data, "rules": {**(own or {}), **typed}}
+
+
+def _typed_flags(rules_type: Any, options: Any, flags: dict[str, str]) -> dict[str, Any]:
+    """``--rule`` flags checked against a game's options and typed (bad input of ``--rule``)."""
+    from model.common.options import build_rules
+
+    if not flags:
+        return {}
+    chosen = build_rules(rules_type, options, flags, "--rule", "")
+    return {name: getattr(chosen, name) for name in flags}
 
 
 def _svg_option(command: Any) -> Any:
@@ -795,22 +866,26 @@ def socks_group() -> None:
 
 @socks_group.command("score")
 @click.argument("file", metavar="FILE|-")
-@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+@_json_option
+@_rule_option("tie_break_counts=scoring_sets")
 @_svg_option
-def socks_score_command(file: str, as_json: bool, svg_path: str | None) -> None:
+def socks_score_command(file: str, as_json: bool, rules: tuple[str, ...], svg_path: str | None) -> None:
     """Score a finished game: sets, Super Socks placed at best, winners and why.
 
-    Exit status: 0 scored, 2 bad input, 3 a placement unproven (time limit).
+    The placement of every open Super Sock is always decided (and proven best). Exit status:
+    0 scored, 2 bad input.
     """
     import json
 
     from model.common.jsonio import load_json, source_name
-    from model.common.status import Status
+    from model.common.options import parse_rule_flags
+    from model.socks.cards import SCORING_OPTIONS, SocksRules
     from model.socks.io import parse_scoring
     from model.socks.report import SAMPLE_WARNING, render_score, score_json
     from solver.socks import score_game
 
-    data = load_json(file)
+    typed = _typed_flags(SocksRules, SCORING_OPTIONS, parse_rule_flags(rules))
+    data = _rules_over(load_json(file), typed)
     scoring = parse_scoring(source_name(file), data)
     game = score_game(scoring.hands, scoring.rules)
     if scoring.catalogue == "sample":
@@ -823,20 +898,25 @@ def socks_score_command(file: str, as_json: bool, svg_path: str | None) -> None:
         return score_svg(game, scoring.rules, socks_of_scoring(source_name(file), data, scoring.hands))
 
     _answer(json.dumps(out) if as_json else render_score(game, scoring.rules), svg_path, draw)
-    click.get_current_context().exit(YES if game.status is Status.OPTIMAL else UNDECIDED)
+    click.get_current_context().exit(YES)
 
 
 @socks_group.command("play")
-@click.option("--seed", type=int, required=True, help="The random seed (the same seed, the same game).")
+@click.option("--seed", type=SEED_RANGE, required=True, help="The random seed (the same seed, the same game).")
 @click.option("--players", type=click.IntRange(2, 10), default=3, show_default=True)
 @click.option("--catalogue", "catalogue_file", metavar="FILE", help="A catalogue (default: the sample).")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
-@click.option("-o", "--output", metavar="LOG.json", help="Write the log here (default: standard output).")
-@click.option("--json", "as_json", is_flag=True, help="With -o: print the summary as one JSON object.")
+@_output_option("the log")
+@click.option("--json", "as_json", is_flag=True,
+              help="With -o: print the summary as one JSON object (on standard error with -o -).")
 def socks_play_command(
     seed: int, players: int, catalogue_file: str | None, rules: tuple[str, ...], output: str | None, as_json: bool
 ) -> None:
-    """Play a random legal game and write its log."""
+    """Play a random legal game and write its log.
+
+    Without -o the log is printed; with -o PATH it is written there and a summary printed; with
+    -o - the log is printed and the summary goes to standard error. --json needs -o.
+    """
     import json
 
     from model.common.jsonio import load_json, source_name
@@ -846,6 +926,8 @@ def socks_play_command(
     from model.socks.report import render_play
     from solver.socks import score_game
 
+    if as_json and output is None:
+        raise BadInput(_JSON_NEEDS_OUTPUT)
     chosen = parse_rules("--rule", parse_rule_flags(rules))
     catalogue, document = None, None
     if catalogue_file is not None:
@@ -856,16 +938,19 @@ def socks_play_command(
     if output is None:
         click.echo(text)
         return
-    write_whole_file(output, text + "\n", "--output")
-    summary = {"log": output, "seed": seed, "turns": len(log["turns"]), "result": log["result"]}
-    click.echo(json.dumps(summary) if as_json else render_play(log, output))
+    write_output(output, text + "\n", "--output")
+    summary = {"log": output, "seed": seed, "turns": len(log["turns"]), "result": log["result"],
+               "rules": log["rules"]}
+    shown = "standard output" if output == "-" else output
+    click.echo(json.dumps(summary) if as_json else render_play(log, shown), err=output == "-")
 
 
 @socks_group.command("replay")
 @click.argument("file", metavar="LOG.json|-")
-@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+@_json_option
+@_rule_option("gift_to_self=false")
 @_svg_option
-def socks_replay_command(file: str, as_json: bool, svg_path: str | None) -> None:
+def socks_replay_command(file: str, as_json: bool, rules: tuple[str, ...], svg_path: str | None) -> None:
     """Check a game log turn by turn: the first illegal step, or the final scores.
 
     Exit status: 0 every step legal, 1 an illegal step (the rule named), 2 bad input.
@@ -873,41 +958,55 @@ def socks_replay_command(file: str, as_json: bool, svg_path: str | None) -> None
     import json
 
     from model.common.jsonio import load_json, source_name
+    from model.common.options import parse_rule_flags, rules_as_dict
+    from model.socks.cards import SOCKS_OPTIONS, SocksRules
     from model.socks.engine import final_hands
-    from model.socks.log import replay
+    from model.socks.log import parse_log, replay
     from model.socks.report import render_replay, replay_json
     from solver.socks import score_game
 
-    data = load_json(file)
+    typed = _typed_flags(SocksRules, SOCKS_OPTIONS, parse_rule_flags(rules))
+    data = _rules_over(load_json(file), typed)
     report = replay(source_name(file), data, score_game)
     game = None
     if report.legal and report.finished and report.state is not None:
         game = score_game(final_hands(report.state), report.state.rules)
-    rules = report.state.rules if report.state is not None else None
+    in_force = report.state.rules if report.state is not None else parse_log(source_name(file), data)[2]
+    shown = report.state.rules if report.state is not None else None
     kind = "user" if isinstance(data, dict) and "catalogue" in data else "sample"
 
     def draw() -> str:
         from model.socks.picture import replay_svg
 
-        return replay_svg(report, game, rules)
+        return replay_svg(report, game, shown)
 
-    text = json.dumps(replay_json(report, game, rules, kind)) if as_json else render_replay(report, game, rules)
+    if as_json:
+        text = json.dumps({**replay_json(report, game, shown, kind), "rules": rules_as_dict(in_force)})
+    else:
+        text = render_replay(report, game, shown)
     _answer(text, svg_path, draw)
     click.get_current_context().exit(YES if report.legal else NO)
 
 
 @socks_group.command("advise")
 @click.argument("file", metavar="POSITION.json|-")
-@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
-def socks_advise_command(file: str, as_json: bool) -> None:
-    """Every legal choice for the two cards drawn, with its effect on the visible scores now."""
+@_json_option
+@_rule_option("effect_timing=before_pass")
+def socks_advise_command(file: str, as_json: bool, rules: tuple[str, ...]) -> None:
+    """Every legal choice for the two cards drawn, with its effect on the visible scores now.
+
+    Exit status: 0 advised, 2 bad input.
+    """
     import json
 
     from model.common.jsonio import load_json, source_name
+    from model.common.options import parse_rule_flags
     from model.socks.advise import advise, parse_position
+    from model.socks.cards import SOCKS_OPTIONS, SocksRules
     from model.socks.report import advice_json, render_advice
 
-    advice = advise(parse_position(source_name(file), load_json(file)))
+    typed = _typed_flags(SocksRules, SOCKS_OPTIONS, parse_rule_flags(rules))
+    advice = advise(parse_position(source_name(file), _rules_over(load_json(file), typed)))
     click.echo(json.dumps(advice_json(advice)) if as_json else render_advice(advice))
 
 
@@ -920,26 +1019,44 @@ def whitehouse_group() -> None:
     move is legal in a position."""
 
 
+def _trick_time_limit(command: Any) -> Any:
+    """``--time-limit S``: the seconds the proof of each Trick total may take (exit 3 when one is
+    not proven in time)."""
+    return click.option("--time-limit", type=TIME_LIMIT, default=30.0,
+                        show_default=True, metavar="S",
+                        help="Seconds the proof of each Trick total may take (exit 3 when one is not proven).")(command)
+
+
 @whitehouse_group.command("replay")
 @click.argument("file", metavar="LOG.json|-")
-@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+@_json_option
+@_rule_option("lock_count=all")
 @click.option("--at", "at", type=click.IntRange(min=0), metavar="N",
               help="Print the table after move N as a position document (JSON), for whitehouse move.")
+@_trick_time_limit
 @_svg_option
-def whitehouse_replay(file: str, as_json: bool, at: int | None, svg_path: str | None) -> None:
+def whitehouse_replay(file: str, as_json: bool, rules: tuple[str, ...], at: int | None,
+                      time_limit: float, svg_path: str | None) -> None:
     """Replay a recorded game: the first illegal move and the rule it breaks, or the final table,
-    each player's proven Trick total and the winner. Exit 1 when a move is illegal."""
+    each player's proven Trick total and the winner.
+
+    Exit status: 0 replayed, every move legal; 1 a move is illegal; 2 bad input; 3 a Trick total
+    not proven within --time-limit.
+    """
     import json
 
     from model.common.jsonio import load_json, source_name
+    from model.common.options import parse_rule_flags
     from model.whitehouse.log import cut, load_log, replay
+    from model.whitehouse.question import typed_rule_flags
     from model.whitehouse.report import render_replay, replay_json
     from model.whitehouse.tricks import UnprovenTotal
     from solver.network.oracle import trick_oracle
 
+    typed = typed_rule_flags(parse_rule_flags(rules))
     try:
-        data = load_json(file)
-        log = load_log(source_name(file), data, trick_oracle)
+        data = _rules_over(load_json(file), typed)
+        log = load_log(source_name(file), data, lambda chosen: trick_oracle(chosen, time_limit))
         if at is not None:
             if at > len(log.moves):
                 raise InputError("--at", "", f"the log has {len(log.moves)} moves, so there is no move {at}")
@@ -973,11 +1090,13 @@ def whitehouse_replay(file: str, as_json: bool, at: int | None, svg_path: str | 
 @click.option("--list", "list_all", is_flag=True, help="List every legal move, grouped by action.")
 @click.option("--rule", "rule_flags", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+@_trick_time_limit
 @_svg_option
 def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags: tuple[str, ...],
-                    as_json: bool, svg_path: str | None) -> None:
+                    as_json: bool, time_limit: float, svg_path: str | None) -> None:
     """May I do that? Judge one move in a position (exit 0 legal, 1 illegal, with the rule broken)
-    or list every legal move there with its cost and what it would lock (exit 0)."""
+    or list every legal move there with its cost and what it would lock (exit 0); exit 2 bad
+    input, 3 a Trick total not proven within --time-limit."""
     import json
 
     from model.common.jsonio import load_json, source_name
@@ -992,7 +1111,8 @@ def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags
         raise click.UsageError("the position and the move cannot both come from standard input")
     flags = parse_rule_flags(rule_flags)
     try:
-        position = load_position(source_name(file), load_json(file), trick_oracle, flags)
+        position = load_position(source_name(file), load_json(file),
+                                 lambda chosen: trick_oracle(chosen, time_limit), flags)
         if list_all:
             answer = list_moves(position)
         else:
@@ -1016,15 +1136,23 @@ def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags
 
 
 @whitehouse_group.command("play")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), required=True, help="Same seed, same game.")
+@click.option("--seed", type=SEED_RANGE, required=True, help="Same seed, same game.")
 @click.option("--players", type=click.IntRange(2, 12), default=4, show_default=True)
 @click.option("--catalogue", "catalogue_file", metavar="FILE", help="A catalogue (default: the sample).")
 @click.option("--rule", "rule_flags", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
-@click.option("--out", metavar="LOG.json", help="Write the log here (default: print it).")
-@click.option("--json", "as_json", is_flag=True, help="With --out: print the result as one JSON object.")
+@_output_option("the log")
+@click.option("--out", "out", metavar="PATH|-", hidden=True, help="The former name of -o/--output.")
+@click.option("--json", "as_json", is_flag=True,
+              help="With -o: print the result as one JSON object (on standard error with -o -).")
+@_trick_time_limit
 def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_flags: tuple[str, ...],
-                    out: str | None, as_json: bool) -> None:
-    """Play a random legal game and write its log (which replay accepts)."""
+                    output: str | None, out: str | None, as_json: bool, time_limit: float) -> None:
+    """Play a random legal game and write its log (which replay accepts).
+
+    Without -o the log is printed; with -o PATH it is written there and the final table printed;
+    with -o - the log is printed and the table goes to standard error. --json needs -o. Exit
+    status: 0 played, 2 bad input, 3 a Trick total not proven within --time-limit.
+    """
     import json
 
     from model.common.jsonio import load_json, source_name
@@ -1034,6 +1162,12 @@ def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_fl
     from model.whitehouse.report import render_replay, replay_json
     from model.whitehouse.rules import whitehouse_rules
 
+    if output is not None and out is not None and output != out:
+        raise BadInput("--out: the former name of -o/--output: give one of them")
+    flag = "--output" if output is not None or out is None else "--out"
+    output = output if output is not None else out
+    if as_json and output is None:
+        raise BadInput(_JSON_NEEDS_OUTPUT)
     rules = whitehouse_rules(parse_rule_flags(rule_flags), "--rule", "")
     catalogue_data = None
     if catalogue_file:
@@ -1042,24 +1176,70 @@ def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rule_fl
     from model.whitehouse.tricks import UnprovenTotal
     from solver.network.oracle import trick_oracle
 
-    oracle = trick_oracle(rules.tricks)
+    oracle = trick_oracle(rules.tricks, time_limit)
     try:
         log, state = play_log(players, seed, rules, oracle, catalogue_data)
     except UnprovenTotal as error:
         click.echo(f"verify: undecided: {error}", err=True)
         sys.exit(UNDECIDED)
     text = json.dumps(log, indent=1) + "\n"
-    if out is None:
+    if output is None:
         click.echo(text, nl=False)
         return
-    write_whole_file(out, text, "--out")
+    write_output(output, text, flag)
     from model.whitehouse.engine import Engine
 
     result = Replay(state, len(log["moves"]), None, Engine(state.catalogue, rules, oracle))
     if as_json:
-        click.echo(json.dumps(replay_json(result)))
+        click.echo(json.dumps(replay_json(result)), err=output == "-")
     else:
-        click.echo(render_replay(result), nl=False)
+        click.echo(render_replay(result), nl=False, err=output == "-")
+
+
+# --- the shipped examples ---
+
+
+@cli.command("examples")
+@click.argument("directory", metavar="[DIR]", default="examples", required=False)
+def examples_command(directory: str) -> None:
+    """Copy the shipped example inputs into DIR (default: ./examples): one folder per game, the
+    same files the README runs.
+
+    No file is overwritten: when one is already there, nothing is written (exit 2).
+    """
+    import os
+    from importlib.resources import files
+
+    shipped = files("model") / "examples"
+    found: list[tuple[str, str]] = []
+
+    def walk(node: Any, parts: tuple[str, ...]) -> None:
+        for child in sorted(node.iterdir(), key=lambda c: c.name):
+            if child.is_dir():
+                walk(child, (*parts, child.name))
+            elif child.name.endswith(".json"):
+                found.append(("/".join((*parts, child.name)), child.read_text(encoding="utf-8")))
+
+    walk(shipped, ())
+    if not found:
+        raise BadInput("examples: the installed package holds no examples")
+    there = [name for name, _ in found if os.path.lexists(os.path.join(directory, name))]
+    if there:
+        raise BadInput(f"{os.path.join(directory, there[0])}: already exists; nothing written "
+                       "(choose another DIR)")
+    for name, text in found:
+        target = os.path.join(directory, name)
+        try:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+        except OSError as error:
+            raise BadInput(f"{directory}: cannot write: {error.strerror or error}") from None
+        write_whole_file(target, text, directory)
+    by_game: dict[str, int] = {}
+    for name, _ in found:
+        by_game[name.split("/")[0]] = by_game.get(name.split("/")[0], 0) + 1
+    counts = ", ".join(f"{game} {count}" for game, count in by_game.items())
+    click.echo(f"{len(found)} example files copied to {directory} ({counts}).")
+    click.echo(f"Try: verify tricks {os.path.join(directory, 'whitehouse', 'seven-tricks.json')}")
 
 
 # --- checks ---
@@ -1098,6 +1278,15 @@ def checks_command(game: str | None, rules: tuple[str, ...], as_json: bool, time
     click.get_current_context().exit(NO if counts["violated"] else UNDECIDED if counts["unknown"] else YES)
 
 
+def _defaults(game: str | None) -> dict[str, dict[str, Any]]:
+    """Each game's rules at their defaults, by game (the ``rules`` of ``options`` and ``rulings``:
+    each ruling states the options it sets over them)."""
+    from checks import registry
+    from model.common.options import rules_as_dict
+
+    return {g: rules_as_dict(registry.rules(g)) for g in ([game] if game else registry.game_names())}
+
+
 @cli.command("options")
 @click.option("--game", type=_GAME_CHOICE, help="Only this game's options.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
@@ -1110,7 +1299,7 @@ def options_command(game: str | None, as_json: bool) -> None:
 
     found = registry.options(game)
     if as_json:
-        click.echo(json.dumps({"options": [registry.option_json(o) for o in found]}))
+        click.echo(json.dumps({"options": [registry.option_json(o) for o in found], "rules": _defaults(game)}))
     else:
         click.echo(options_text(found))
 
@@ -1129,7 +1318,7 @@ def rulings_command(game: str | None, as_json: bool) -> None:
     from checks.rulings import run_rulings
 
     results = run_rulings(game)
-    click.echo(json.dumps(rulings_json(results)) if as_json else rulings_text(results))
+    click.echo(json.dumps({**rulings_json(results), "rules": _defaults(game)}) if as_json else rulings_text(results))
     click.get_current_context().exit(YES if all(r.passed for r in results) else NO)
 
 
@@ -1139,7 +1328,7 @@ def rulings_command(game: str | None, as_json: bool) -> None:
 @click.option("--game", type=_GAME_CHOICE, help="The game (needed when several have the option).")
 @click.option("--games", type=click.IntRange(0, 1_000_000), default=200, show_default=True,
               help="Random games per setting (0: none).")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True,
+@click.option("--seed", type=SEED_RANGE, default=0, show_default=True,
               help="The first seed; game i is played on seed + i under both settings.")
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Local processes for the random games (the numbers do not depend on it).")

@@ -157,4 +157,10 @@ def compare_warnings(comparison: Any) -> list[str]:
 def compare_json(comparison: Any) -> dict[str, Any]:
     out = asdict(comparison)
     out["rulings"] = [asdict(r) | {"changes": list(r.changes)} for r in comparison.rulings]
+    # The rules in force under A and under B: every other option at its default.
+    from checks import registry
+    from model.common.options import rules_as_dict
+
+    out["rules"] = {side: rules_as_dict(registry.rules(comparison.game, {comparison.option: value}))
+                    for side, value in (("a", comparison.a), ("b", comparison.b))}
     return json.loads(json.dumps(out))

@@ -5,9 +5,13 @@ each join one of the player's sets. The choice is lexicographic: the best score,
 sets the tie-break counts, then (so that the answer is one fixed placement) as many wild cards as
 possible in the lowest-numbered set, then the next, and so on.
 
-Wild cards carry no stars and are interchangeable, so a placement is a count per set. CP-SAT
-decides the general case; one open wild card (the common case) is decided by trying each set.
-Either answer is scored again by ``model.socks.scoring`` before it is returned.
+Wild cards carry no stars and are interchangeable, so a placement is a count per set, and only
+each count's parity changes a score: the placement is the choice of which sets' parity to flip
+(as many as there are wild cards, less an even number). That choice is decided exactly, at once,
+however many wild cards there are (the ``parity`` path): one open wild card (the common case) by
+trying each set, several by sorting the sets by what flipping each one gains. CP-SAT decides the
+same question by search (``method="cpsat"``), and the tests prove the paths equal. Every answer
+is scored again by ``model.socks.scoring`` before it is returned.
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ from model.socks.cards import SocksRules
 from model.socks.scoring import Hand, PlayerScore, decide_winners, score_hand
 
 #: How ``choose_wilds`` is asked to decide.
-Method = Literal["auto", "cpsat", "exact"]
-#: How a placement was decided: ``none`` (nothing to choose), ``exact`` (each set tried) or ``cp-sat``.
-DecidedBy = Literal["none", "exact", "cp-sat"]
+Method = Literal["auto", "cpsat", "exact", "parity"]
+#: How a placement was decided: ``none`` (nothing to choose), ``exact`` (each set tried),
+#: ``parity`` (the sets whose parity flips, chosen by sorting) or ``cp-sat``.
+DecidedBy = Literal["none", "exact", "parity", "cp-sat"]
 #: The default rule options, one object for every default below (rules objects are frozen).
 _DEFAULT_RULES = SocksRules()
 #: CP-SAT's objective coefficients stay below this (the lexicographic stage is split otherwise).
@@ -42,7 +47,7 @@ class WildChoice:
     score: int
     #: The sets the tie-break counts, with this placement.
     set_count: int
-    #: ``none`` (nothing to choose), ``exact`` (each set tried) or ``cp-sat``.
+    #: ``none`` (nothing to choose), ``exact`` (each set tried), ``parity`` or ``cp-sat``.
     method: DecidedBy
 
 
@@ -56,7 +61,8 @@ class GameScore:
     winners: tuple[str, ...]
     #: ``score``, ``fewest_sets``, ``shared`` or ``no_winner``.
     decided_by: str
-    #: optimal unless a CP-SAT solve hit its time limit.
+    #: optimal (the default path always decides; only a CP-SAT solve asked for by name can stop
+    #: at its time limit).
     status: Status
 
 
@@ -79,6 +85,52 @@ def _choose_one(hand: Hand, rules: SocksRules) -> WildChoice:
             best, best_set = result, number
     assert best is not None
     return WildChoice(Status.OPTIMAL, (best_set,), best.score, best.set_count, "exact")
+
+
+def _choose_parity(hand: Hand, rules: SocksRules) -> WildChoice:
+    # Several open wild cards. Adding a_n of them to set n makes it even exactly when its count
+    # and a_n have different parities; a set given an odd a_n "flips". Flipping set n gains its
+    # stars when it was odd and loses them when it was even, and (under scoring_sets) adds or
+    # removes one counted set. The sets that flip are some F with |F| <= free and |F| of free's
+    # parity; the cards left over go in pairs, which change nothing. The lexicographically
+    # largest counts then put every card left over in the first set: a_0 = free - |F minus set 0|,
+    # a_n = 1 for every other n in F, and 0 elsewhere. So the placement maximises, in order, the
+    # score, minus the counted sets, minus |F minus set 0|, and the earliest sets in F: each is a
+    # sum over F of a value per set, and for a given |F| the best F is the best |F| sets by
+    # (value, earliest set first). Each allowed |F| is tried.
+    domain = hand.domain()
+    free = len(hand.free_wilds())
+    base = {number: 0 for number in domain}
+    stars = {number: 0 for number in domain}
+    for number, printed in hand.sets:
+        base[number] += len(printed)
+        stars[number] += sum(printed)
+    for wild in hand.wilds:
+        if wild.set is not None:
+            base[wild.set] += 1
+    scoring_sets = rules.tie_break_counts == "scoring_sets"
+    flips: list[tuple[tuple[int, int, int], int]] = []
+    for index, number in enumerate(domain):
+        odd = base[number] % 2 == 1
+        gain = stars[number] if odd else -stars[number]
+        counted = (1 if odd else -1) if scoring_sets else 0
+        flips.append(((gain, -counted, 0 if index == 0 else -1), index))
+    flips.sort(key=lambda item: (item[0], -item[1]), reverse=True)
+    best: tuple[tuple[int, int, int], int] | None = None
+    total = (0, 0, 0)
+    for size in range(0, min(free, len(domain)) + 1):
+        if size:
+            value = flips[size - 1][0]
+            total = (total[0] + value[0], total[1] + value[1], total[2] + value[2])
+        if size % 2 == free % 2 and (best is None or total > best[0]):
+            best = (total, size)
+    assert best is not None
+    flipped = {index for _, index in flips[: best[1]]}
+    counts = [1 if index in flipped else 0 for index in range(len(domain))]
+    counts[0] = free - sum(counts[1:])
+    placement = expand(domain, counts)
+    result = score_hand(hand, placement, rules)
+    return WildChoice(Status.OPTIMAL, placement, result.score, result.set_count, "parity")
 
 
 def _cpsat(hand: Hand, rules: SocksRules, time_limit: float) -> WildChoice:
@@ -158,8 +210,10 @@ def choose_wilds(
 ) -> WildChoice:
     """Place ``hand``'s open wild cards: best score, then fewest counted sets, then lowest sets.
 
-    ``method="cpsat"`` always builds the CP-SAT model, ``"exact"`` tries every set (one open wild
-    card only), ``"auto"`` uses the exact path for one open wild card and CP-SAT otherwise.
+    ``method="cpsat"`` always builds the CP-SAT model (which may stop at ``time_limit``),
+    ``"exact"`` tries every set (one open wild card only), ``"parity"`` chooses the sets whose
+    parity flips, and ``"auto"`` uses the exact path for one open wild card and the parity path
+    otherwise: both always decide.
     """
     free = len(hand.free_wilds())
     domain = hand.domain()
@@ -170,6 +224,8 @@ def choose_wilds(
         raise ValueError("the exact path places one open wild card only")
     if method == "exact" or (method == "auto" and free == 1):
         choice = _choose_one(hand, rules)
+    elif method in ("auto", "parity"):
+        choice = _choose_parity(hand, rules)
     else:
         choice = _cpsat(hand, rules, time_limit)
     checked = score_hand(hand, choice.placement, rules)

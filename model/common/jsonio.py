@@ -19,6 +19,10 @@ MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 32
 # Big enough for every limit we state (2**63), small enough that no arithmetic on it is slow.
 MAX_INT_DIGITS = 20
+#: The integers a document may hold: a signed 64-bit number (every count, ID and seed fits).
+MIN_INT, MAX_INT = -(2**63), 2**63 - 1
+#: How a file saved as UTF-16 or UTF-32 begins (its byte order mark).
+_WIDE_MARKS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -52,7 +56,10 @@ def _parse_int(text: str) -> Any:
     digits = text.lstrip("-")
     if len(digits) > MAX_INT_DIGITS:
         return _Refused(f"integer of {len(digits)} digits is far outside every limit")
-    return int(text)
+    value = int(text)
+    if not MIN_INT <= value <= MAX_INT:
+        return _Refused(f"integer {value} is outside the signed 64-bit range (-2**63 to 2**63-1)")
+    return value
 
 
 def _parse_constant(name: str) -> Any:
@@ -80,6 +87,15 @@ def _walk(source: str, value: Any, path: str) -> None:
             _walk(source, item, join_path(path, index))
 
 
+def _wide_without_mark(start: bytes) -> bool:
+    """Two bytes that begin JSON text in UTF-16 without a byte order mark: an ASCII character and
+    a zero byte, in either order."""
+    if len(start) < 2 or start.count(0) != 1:
+        return False
+    other = start[1] if start[0] == 0 else start[0]
+    return chr(other) in '{["-0123456789tfn \t\r\n'
+
+
 def source_name(path: str) -> str:
     """How a file argument is named in messages: ``-`` reads standard input."""
     return "<stdin>" if path == "-" else path
@@ -98,6 +114,8 @@ def read_text(path: str, max_bytes: int = MAX_BYTES) -> str:
         raise InputError(source, "", f"cannot read the file: {error.strerror or error}") from None
     if len(data) > max_bytes:
         raise InputError(source, "", f"file is larger than the {max_bytes // 1024} KiB limit")
+    if data.startswith(_WIDE_MARKS) or _wide_without_mark(data[:2]):
+        raise InputError(source, "", "UTF-16 or UTF-32 text, not UTF-8: save the file as UTF-8")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

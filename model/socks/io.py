@@ -289,7 +289,7 @@ class LogIn(StrictModel):
 
     game: Literal["socks"]
     note: str | None = None
-    seed: int | None = None
+    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="The seed the game was played from (0 to 2**63-1).")
     catalogue: CatalogueIn | None = None
     players: list[Name] = Field(min_length=2, max_length=10, description=SEATING)
     rules: dict[str, Any] | None = None
