@@ -124,7 +124,7 @@ def test_written_files_get_0666_less_the_umask(mask, tmp_path):
 
 @pytest.mark.parametrize("command", [["socks", "play"], ["whitehouse", "play", "--players", "2"],
                                      ["compare", "--rule", "final_tie=shared", "--rule", "final_tie=no_winner",
-                                      "--games", "1"]])
+                                      "--games", "2"]])
 def test_one_seed_range_for_every_seed(command, tmp_path):
     top = 2**63 - 1
     assert run(*command, "--seed", str(top), "-o" if "play" in command else "--json",
