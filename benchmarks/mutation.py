@@ -231,8 +231,10 @@ def describe(workdir: Path, game: str) -> dict[str, Mutant]:
                 b_body = ast.Module(body=changed.body, type_ignores=[])
                 _differences(a_body, b_body, (), out)
                 message = bool(out) and all(_is_message(*difference) for difference in out)
-                old = lines[original.lineno:original.end_lineno]
-                new = lines[changed.lineno:changed.end_lineno]
+                # The function with its signature (a default value may be the mutant), each under
+                # the function's own name.
+                old = [x.replace(base + "__mutmut_orig", base) for x in lines[original.lineno - 1:original.end_lineno]]
+                new = [x.replace(generated, base) for x in lines[changed.lineno - 1:changed.end_lineno]]
                 delta = list(difflib.ndiff(old, new))
                 minus = [" ".join(x[2:].split()) for x in delta if x.startswith("- ")]
                 plus = [" ".join(x[2:].split()) for x in delta if x.startswith("+ ")]
@@ -360,8 +362,11 @@ def table(game: str, mutants: dict[str, Mutant], chosen: set[str], status: dict[
     return list(rows.values()), total
 
 
-def print_table(game: str, rows: list[Row], total: Row, sample: int, seed: int, seconds: float, finished: bool) -> None:
+def print_table(game: str, rows: list[Row], total: Row, sample: int, seed: int, seconds: float, finished: bool,
+                again: bool = False) -> None:
     sampled = f"a seeded sample (seed {seed}) of at most {sample} per module" if sample else "every counted mutant"
+    if again:
+        sampled = "the mutants of the last run (its sample), the survivors run again"
     print(f"\n{game}: {sampled}; budget {seconds:.0f} s{'' if finished else ' (reached: the rest is not run)'}")
     head = f"{'module':<10} {'mutants':>7} {'text':>5} {'run':>5} {'killed':>6} {'timeout':>7} {'explained':>9} {'survived':>8} {'not run':>7} {'score':>7}"
     print(head)
@@ -399,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
 
     workdir = args.workdir or Path(tempfile.gettempdir()) / "tabletop-mutation" / args.game
     saved = workdir.with_name(workdir.name + ".results.json")
-    before: dict[str, str] = json.loads(saved.read_text()) if args.again and saved.exists() else {}
+    before: dict[str, str] = json.loads(saved.read_text()) if (args.again or args.report) and saved.exists() else {}
     if not args.report:
         prepare(workdir, args.game)
     mutants = describe(workdir, args.game)
@@ -414,7 +419,7 @@ def main(argv: list[str] | None = None) -> int:
             picked += of_module if len(of_module) <= args.sample else rng.sample(of_module, args.sample)
         candidates = picked
     chosen = {m.name for m in candidates}
-    if args.again:
+    if args.again or args.report:
         # The mutants the last run ran (its sample), less those now counted as message text.
         chosen = {name for name, state in before.items() if state != "not run" and name in mutants
                   and (args.with_messages or not mutants[name].message)}
@@ -422,15 +427,13 @@ def main(argv: list[str] | None = None) -> int:
     again = {name for name in chosen if before.get(name, "not run") not in ("killed", "timeout")}
     if not args.report:
         finished = run_mutmut(workdir, sorted(again if args.again else chosen), args.seconds, args.workers)
-    status = results(workdir, args.game)
+    status = before if args.report else results(workdir, args.game)
     if args.again:
         status = {**before, **{name: state for name, state in status.items() if name in again}}
     if not args.report:
         saved.write_text(json.dumps(status, indent=0, sort_keys=True) + "\n")
-    if args.report:
-        chosen = {name for name in chosen if status.get(name, "not run") != "not run"} or chosen
     rows, total = table(args.game, mutants, chosen, status, args.sample)
-    print_table(args.game, rows, total, args.sample, args.seed, args.seconds, finished)
+    print_table(args.game, rows, total, args.sample, args.seed, args.seconds, finished, args.again or args.report)
     if args.json:
         args.json.write_text(json.dumps({m.name: {"description": m.description, "message": m.message,
                                                   "status": status.get(m.name, "not run") if m.name in chosen else "not chosen"}

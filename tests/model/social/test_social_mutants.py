@@ -151,3 +151,23 @@ def _halt_moment() -> LikeMoment:
 def test_no_like_stands_during_a_quiz_halt(reading: str, remedy: str) -> None:
     answer = judge_like(_halt_moment(), SocialRules(like_during_halt=reading))
     assert (answer.legal, answer.rule, answer.remedy) == (False, "quiz_halt", remedy)
+
+
+def test_the_originator_puts_down_one_card_when_nobody_wins_under_the_option() -> None:
+    s = Scenario(3, rules={"contest_no_winner": "originator"})
+    s.play("Ana", "contest-1")
+    s.add("Ana", "resolve", contest="red-contest-1", winner=None)
+    s.add("Ana", "reward", for_="red-contest-1", from_="pile")
+    second = s.add("Ana", "reward", for_="red-contest-1", from_="pile")
+    assert _verdicts(s) == [(second, "reward_earned")]
+
+
+def test_the_duel_winner_and_under_the_option_its_originator_put_down_one_card_each() -> None:
+    s = Scenario(2, rules={"duel_originator_reward": True})
+    s.play("Ana", "contest-1")
+    s.add("Ana", "resolve", contest="red-contest-1", winner="Bo")
+    s.add("Bo", "reward", for_="red-contest-1", from_="pile")
+    s.add("Ana", "reward", for_="red-contest-1", from_="pile")
+    extra = s.add("Ana", "reward", for_="red-contest-1", from_="pile")
+    assert [rule for _, rule in _verdicts(s)] == ["reward_earned"]
+    assert _verdicts(s)[0][0] == extra
