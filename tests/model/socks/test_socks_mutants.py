@@ -11,7 +11,17 @@ import pytest
 from checks.socks.rulings import table_state
 from model.common.errors import InputError
 from model.socks.cards import SocksRules, parse_catalogue_document, sample_catalogue, sample_catalogue_json
-from model.socks.engine import WAIT_ANYONE, WAIT_OWNER, IllegalMove, Move, RescueFrom, final_hands, outcome, places, play
+from model.socks.engine import (
+    WAIT_ANYONE,
+    WAIT_OWNER,
+    IllegalMove,
+    Move,
+    RescueFrom,
+    final_hands,
+    outcome,
+    places,
+    play,
+)
 
 CATALOGUE = sample_catalogue()
 ID = CATALOGUE.index
