@@ -196,3 +196,18 @@ def test_several_winners_are_named_in_seat_order() -> None:
     doc["rules"] = {"several_reach_viral": "all_win"}
     result = _resolve(doc)
     assert result.winners == ("Dee", "Cy")
+
+
+def test_a_reshuffled_deck_has_no_known_order_so_any_of_its_cards_may_be_played() -> None:
+    # Decks of two, intent_source=draw_top: rounds 1 and 2 play the top cards; round 3, after the
+    # reshuffle, plays each player's second card again, which is legal: nobody knows the order.
+    decks = {"Ana": ["M3", "M4"], "Ben": ["T1", "T2"], "Cy": ["M1", "M5"], "Dee": ["M2", "M6"]}
+    second = {name: deck[1] for name, deck in decks.items()}
+    third = _game_round("c", second)
+    third["events"] = [{"player": "Ana", "card": "E09"}, {"player": "Ben", "card": "E12"}]  # on 7 and 3
+    game = {"players": [{"name": name, "intent_deck": deck} for name, deck in decks.items()],
+            "rules": {"spent_intents": "reshuffle", "intent_source": "draw_top"},
+            "rounds": [_game_round("", {name: deck[0] for name, deck in decks.items()}),
+                       _game_round("b", second), third]}
+    result = _replay(game)
+    assert (result.status, result.violation, len(result.rounds)) == ("unfinished", None, 3)

@@ -10,7 +10,7 @@ from model.common.errors import InputError
 from model.whitehouse.log import load_log
 from model.whitehouse.network.arrangement import TricksRules
 from model.whitehouse.rules import IllegalMove, WhitehouseRules, whitehouse_rules
-from model.whitehouse.state import Lock, Take
+from model.whitehouse.state import Lock, Play, Take
 
 ROWS = {"supporter": [21, 22, 23], "event": ["E21", "E22", "E23"], "distraction": ["D20", "D21", "D17"]}
 
@@ -74,3 +74,24 @@ def test_an_arriving_event_locks_with_every_matching_supporter_of_the_hand() -> 
     after = log.engine.apply(state, Lock(14))
     assert after.players[0].tricks == 2
     assert after.players[0].supporters == ()
+
+
+def test_a_row_distraction_takes_a_card_of_that_row_only() -> None:
+    # D8 takes a card of the Supporter row (21, 22, 23).
+    engine, state = table([{}, {}], phase="distraction", rows={"distraction": ["D20", "D21", "D8"]})
+    assert refused(engine, state, Play("furthest", (), card=5)) == "distraction-choice"
+    assert 21 in engine.apply(state, Play("furthest", (), card=21)).players[0].supporters
+
+
+def test_a_card_locked_beside_the_arrival_must_match_it() -> None:
+    # E5 lists 2, 14 and 20, not 3: after 2, the game waits for 14 (or a keep), never 3.
+    position = {"players": [{"supporters": [2, 14, 3]}, {}], "rows": {**ROWS, "event": ["E21", "E22", "E5"]},
+                "phase": "event", "current": 0}
+    moves = [{"player": 0, "move": "take", "row": "event", "slot": "furthest", "discards": []},
+             {"player": 0, "move": "lock", "with": 2}]
+    log = load_log("test", {"game": "whitehouse", "position": position, "rules": {"lock_count": "all"},
+                            "moves": moves}, make_oracle)
+    state = log.start
+    for seat, move in log.moves:
+        state = log.engine.apply(state, move, seat)
+    assert refused(log.engine, state, Lock(3)) == "lock-match"
