@@ -157,6 +157,8 @@ def test_the_start_floor_on_the_net_movement_holds_the_pawn_at_start_once() -> N
     result = _resolve(doc)
     ana = [(s.rule, s.move, s.start, s.end) for s in result.steps if s.player == "Ana"]
     assert ana[-1] == ("start", 0, -3, 0)
+    held = result.steps[-1]
+    assert (held.player, held.card, held.likes) == ("Ana", None, None)
     assert [(s.rule, s.end) for s in result.steps if s.player == "Ana" and s.move] == [
         ("influencer_third", -1), ("true_information", -3)]
     assert result.players[0].position == 0
