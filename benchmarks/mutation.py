@@ -231,15 +231,16 @@ def describe(workdir: Path, game: str) -> dict[str, Mutant]:
                 b_body = ast.Module(body=changed.body, type_ignores=[])
                 _differences(a_body, b_body, (), out)
                 message = bool(out) and all(_is_message(*difference) for difference in out)
+                # mutmut's names: x_function, xǁClassǁmethod.
+                function = base[2:] if base.startswith("x_") else ".".join(base[1:].strip("ǁ").split("ǁ"))
                 # The function with its signature (a default value may be the mutant), each under
                 # the function's own name.
-                old = [x.replace(base + "__mutmut_orig", base) for x in lines[original.lineno - 1:original.end_lineno]]
-                new = [x.replace(generated, base) for x in lines[changed.lineno - 1:changed.end_lineno]]
+                own = function.rpartition(".")[2]
+                old = [x.replace(base + "__mutmut_orig", own) for x in lines[original.lineno - 1:original.end_lineno]]
+                new = [x.replace(generated, own) for x in lines[changed.lineno - 1:changed.end_lineno]]
                 delta = list(difflib.ndiff(old, new))
                 minus = [" ".join(x[2:].split()) for x in delta if x.startswith("- ")]
                 plus = [" ".join(x[2:].split()) for x in delta if x.startswith("+ ")]
-                # mutmut's names: x_function, xǁClassǁmethod.
-                function = base[2:] if base.startswith("x_") else ".".join(base[1:].strip("ǁ").split("ǁ"))
                 text = f"{module}:{function}: {' / '.join(minus)} => {' / '.join(plus)}"
                 mutants[full] = Mutant(full, module, function, text, message)
         return mutants
