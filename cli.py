@@ -425,6 +425,11 @@ def write_output(path: str, text: str, flag: str) -> None:
 SEED_RANGE = click.IntRange(0, 2**63 - 1)
 
 
+def _time_limit_option(default: float, what: str) -> Callable[[Any], Any]:
+    """``--time-limit S``: finite, positive seconds (``TIME_LIMIT``), with this default and help."""
+    return click.option("--time-limit", type=TIME_LIMIT, default=default, show_default=True, metavar="S", help=what)
+
+
 def _rule_option(example: str) -> Callable[[Any], Any]:
     """``--rule NAME=VALUE``, repeatable: a rule option that wins over the file's ``rules``."""
     return click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -1022,9 +1027,9 @@ def whitehouse_group() -> None:
 def _trick_time_limit(command: Any) -> Any:
     """``--time-limit S``: the seconds the proof of each Trick total may take (exit 3 when one is
     not proven in time)."""
-    return click.option("--time-limit", type=TIME_LIMIT, default=30.0,
-                        show_default=True, metavar="S",
-                        help="Seconds the proof of each Trick total may take (exit 3 when one is not proven).")(command)
+    return _time_limit_option(30.0, "Seconds the proof of each Trick total may take (exit 3 when one is not proven).")(
+        command
+    )
 
 
 @whitehouse_group.command("replay")
@@ -1252,8 +1257,7 @@ _GAME_CHOICE = click.Choice(GAME_PACKAGES)
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
               help="A rule option, e.g. final_tie=no_winner (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
-@click.option("--time-limit", type=TIME_LIMIT, default=30.0,
-              show_default=True, metavar="S", help="Seconds each invariant's proof may take.")
+@_time_limit_option(30.0, "Seconds each invariant's proof may take.")
 def checks_command(game: str | None, rules: tuple[str, ...], as_json: bool, time_limit: float) -> None:
     """Prove the rule invariants of the games with Z3, on bounded domains.
 
@@ -1334,8 +1338,7 @@ def rulings_command(game: str | None, as_json: bool) -> None:
               help="Local processes for the random games (the numbers do not depend on it).")
 @click.option("--ray", "ray_address", metavar="ADDRESS",
               help="Run the random games on this Ray cluster ('local' starts one here).")
-@click.option("--time-limit", type=TIME_LIMIT, default=30.0,
-              show_default=True, metavar="S", help="Seconds each invariant's proof may take.")
+@_time_limit_option(30.0, "Seconds each invariant's proof may take.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
 def compare_command(rules: tuple[str, ...], game: str | None, games: int, seed: int, workers: int,
                     ray_address: str | None, time_limit: float, as_json: bool) -> None:

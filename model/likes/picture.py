@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from model.common.svg import Page, circle, group, hsl_hex, page_width, rect, shorten_to_width, text
 from model.likes.engine import Board, GameResult, IllegalInput, PlayerState, RoundResult
-from model.likes.report import _result_text, _rules_line, _violation_text, game_text
+from model.likes.report import game_text, result_text, rules_line, violation_text
 from model.likes.rules import LIKES_PER_STEP, LikesRules
 
 #: The narrowest picture: a phone's width, so that its text is drawn at full size there.
@@ -112,15 +112,15 @@ def _key_width(players: Sequence[PlayerState]) -> float:
 def round_svg(rules: LikesRules, board: Board, result: RoundResult | None, error: IllegalInput | None) -> str:
     """One round (``verify likes round``): the board and every player after it, or the rule the
     round's input breaks."""
-    head = [_rules_line(rules)]
+    head = [rules_line(rules)]
     if error is not None or result is None:
-        lines = head + (_violation_text(error) if error is not None else [])
+        lines = head + (violation_text(error) if error is not None else [])
         page = Page(_width(lines))
         page.lines("Likes and Lies: an illegal round", "h1")
         for line in lines:
             page.lines(line)
         return page.svg("Likes and Lies: an illegal round", " ".join(lines), _STYLE)
-    words = _result_text(result)
+    words = result_text(result)
     lines = head + ["The round is legal."] + words[:2] + [w for w in words if w.startswith("Winners:")]
     page = Page(max(_width(lines), _key_width(result.players)))
     page.lines("Likes and Lies: the board after the round", "h1")

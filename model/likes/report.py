@@ -66,7 +66,7 @@ def game_json(rules: LikesRules, game: GameResult) -> dict[str, Any]:
     }
 
 
-def _rules_line(rules: LikesRules) -> str:
+def rules_line(rules: LikesRules) -> str:
     changed = [f"{k}={_show(v)}" for k, v in rules_as_dict(rules).items()
                if v != getattr(DEFAULT_RULES, k)]
     return "Rules: " + (", ".join(changed) if changed else "the literal defaults")
@@ -78,7 +78,7 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _violation_text(error: IllegalInput) -> list[str]:
+def violation_text(error: IllegalInput) -> list[str]:
     return [f"Illegal input at {error.path}: {error.detail}",
             f"Rule {error.rule}: \"{error.sentence}\""
             + (f" ({error.reading})" if error.reading else "")]
@@ -99,7 +99,7 @@ def _step_text(step: Step, width: int) -> str:
     return f"  {step.player:<{width}}  {step.rule:<20} {what:<15} {note}".rstrip()
 
 
-def _result_text(result: RoundResult) -> list[str]:
+def result_text(result: RoundResult) -> list[str]:
     names = [name for name, _ in result.received]
     width = max(len(name) for name in names)
     if result.influencer:
@@ -122,17 +122,17 @@ def _result_text(result: RoundResult) -> list[str]:
 
 def round_text(rules: LikesRules, result: RoundResult | None, error: IllegalInput | None) -> str:
     """The answer of `verify likes round` as text."""
-    lines = [_rules_line(rules)]
+    lines = [rules_line(rules)]
     if error is not None:
-        lines += _violation_text(error)
+        lines += violation_text(error)
     elif result is not None:
-        lines += ["The round is legal."] + _result_text(result)
+        lines += ["The round is legal."] + result_text(result)
     return "\n".join(lines)
 
 
 def game_text(rules: LikesRules, game: GameResult) -> str:
     """The answer of `verify likes game` as text: one line per round, then the verdict."""
-    lines = [_rules_line(rules)]
+    lines = [rules_line(rules)]
     for number, result in enumerate(game.rounds, start=1):
         if result.influencer:
             own = next(s for s in result.steps
@@ -151,5 +151,5 @@ def game_text(rules: LikesRules, game: GameResult) -> str:
     else:
         assert game.violation is not None
         lines.append(f"Round {game.decided_in} is illegal.")
-        lines += _violation_text(game.violation)
+        lines += violation_text(game.violation)
     return "\n".join(lines)

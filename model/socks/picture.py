@@ -18,7 +18,7 @@ from model.socks.cards import SocksRules, sample_catalogue
 from model.socks.engine import State
 from model.socks.io import ScoringIn, build_catalogue, validate
 from model.socks.log import ReplayReport
-from model.socks.report import ScoredTable, _plural, _wild_text, _winner_line, render_replay
+from model.socks.report import ScoredTable, plural, render_replay, wild_text, winner_line
 from model.socks.scoring import Hand, PlayerScore, WildPlacement
 
 #: The narrowest picture: a phone's width, so that its text is drawn at full size there.
@@ -109,9 +109,9 @@ def _set_line(player: PlayerScore, number: int) -> str:
     """The text answer's line of one set."""
     wild_sets = {w.set for w in player.wilds}
     s = next(s for s in player.sets if s.set == number)
-    socks = _plural(s.count, "Sock") + (" (Super Sock included)" if s.set in wild_sets else "")
+    socks = plural(s.count, "Sock") + (" (Super Sock included)" if s.set in wild_sets else "")
     verdict = f"scores {s.stars}" if s.scores else "odd, scores nothing"
-    return f"set {s.set}: {socks}, {_plural(s.stars, 'star')}: {verdict}"
+    return f"set {s.set}: {socks}, {plural(s.stars, 'star')}: {verdict}"
 
 
 def _tiles(page: Page, cards: list[tuple[str | None, tuple[str, str, str], str, str]], left: float) -> None:
@@ -127,7 +127,7 @@ def _tiles(page: Page, cards: list[tuple[str | None, tuple[str, str, str], str, 
 
 def _sock_card(sock: Sock) -> tuple[str | None, tuple[str, str, str], str, str]:
     what = f"Sock {sock.id}" if sock.id else "A Sock"
-    title = f"{what}: set {sock.set}, {_plural(sock.stars, 'star')}" + (", a face-down gift" if sock.face_down else "")
+    title = f"{what}: set {sock.set}, {plural(sock.stars, 'star')}" + (", a face-down gift" if sock.face_down else "")
     return _colour(sock.set), (sock.id or "", f"★ {sock.stars}", "gift" if sock.face_down else ""), title, (
         "tile gift" if sock.face_down else "tile"
     )
@@ -135,14 +135,14 @@ def _sock_card(sock: Sock) -> tuple[str | None, tuple[str, str, str], str, str]:
 
 def _wild_card(wild: WildPlacement) -> tuple[str | None, tuple[str, str, str], str, str]:
     tag = "gift" if wild.face_down else ("tool" if wild.chosen_by_solver else "")
-    return None, (wild.id or "", "Super", tag), _wild_text(wild), "super gift" if wild.face_down else "super"
+    return None, (wild.id or "", "Super", tag), wild_text(wild), "super gift" if wild.face_down else "super"
 
 
 def _player(page: Page, player: PlayerScore, socks: Sequence[Sock], counted: str, won: bool) -> None:
     top = page.y
     page.gap(4)
     inner = page.pad + 10
-    page.lines(f"{player.name}: {_plural(player.score, 'point')} ({_plural(player.set_count, counted)})", "h2", inner)
+    page.lines(f"{player.name}: {plural(player.score, 'point')} ({plural(player.set_count, counted)})", "h2", inner)
     start = len(page.body)
     for s in player.sets:
         cards = [_sock_card(sock) for sock in socks if sock.set == s.set]
@@ -154,7 +154,7 @@ def _player(page: Page, player: PlayerScore, socks: Sequence[Sock], counted: str
             page.body[row_start:] = [group(page.body[row_start:], cls="odd")]
         page.gap(4)
     for wild in player.wilds:
-        page.lines(_wild_text(wild), "small", inner)
+        page.lines(wild_text(wild), "small", inner)
         if wild.set is None:
             _tiles(page, [_wild_card(wild)], inner)
     page.gap(6)
@@ -167,22 +167,22 @@ def _table(page: Page, game: ScoredTable, rules: SocksRules, collections: Sequen
     counted = "scoring set" if rules.tie_break_counts == "scoring_sets" else "set"
     for player, socks in zip(game.players, collections, strict=True):
         _player(page, player, socks, counted, player.name in game.winners)
-    page.lines(_winner_line(game, rules), "h2")
+    page.lines(winner_line(game, rules), "h2")
 
 
 def _width(game: ScoredTable | None, rules: SocksRules | None, lines: Sequence[str]) -> float:
     contents = [(line, "h2") for line in lines]
     if game is not None and rules is not None:
-        contents.append((_winner_line(game, rules), "h2"))
+        contents.append((winner_line(game, rules), "h2"))
         for player in game.players:
             contents.append((player.name, "h2"))
-            contents += [(_wild_text(w), "small") for w in player.wilds]
+            contents += [(wild_text(w), "small") for w in player.wilds]
     return page_width(contents, WIDTH, 24)
 
 
 def _desc(game: ScoredTable, rules: SocksRules) -> str:
-    scores = ", ".join(f"{p.name} {_plural(p.score, 'point')}" for p in game.players)
-    return f"Each player's Socks sorted into sets: {scores}. {_winner_line(game, rules)}"
+    scores = ", ".join(f"{p.name} {plural(p.score, 'point')}" for p in game.players)
+    return f"Each player's Socks sorted into sets: {scores}. {winner_line(game, rules)}"
 
 
 def score_svg(game: ScoredTable, rules: SocksRules, collections: Sequence[Sequence[Sock]]) -> str:
@@ -192,7 +192,7 @@ def score_svg(game: ScoredTable, rules: SocksRules, collections: Sequence[Sequen
     page.lines("Oh My Socks!: the final scores", "h1")
     page.gap(4)
     _table(page, game, rules, collections)
-    return page.svg("Oh My Socks! scores: " + _winner_line(game, rules), _desc(game, rules), _STYLE)
+    return page.svg("Oh My Socks! scores: " + winner_line(game, rules), _desc(game, rules), _STYLE)
 
 
 def replay_svg(
@@ -209,5 +209,5 @@ def replay_svg(
     if game is not None and rules is not None and report.state is not None:
         _table(page, game, rules, socks_of_state(report.state))
         desc = " ".join(lines) + " " + _desc(game, rules)
-        return page.svg("Oh My Socks! replay: " + _winner_line(game, rules), desc, _STYLE)
+        return page.svg("Oh My Socks! replay: " + winner_line(game, rules), desc, _STYLE)
     return page.svg("Oh My Socks! replay: " + lines[0], " ".join(lines), _STYLE)

@@ -32,7 +32,7 @@ class ScoredTable(Protocol):
     def status(self) -> Status: ...
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
@@ -74,7 +74,7 @@ def score_json(game: ScoredTable, rules: SocksRules, catalogue: str) -> dict[str
     }
 
 
-def _wild_text(wild: WildPlacement) -> str:
+def wild_text(wild: WildPlacement) -> str:
     name = f"Super Sock {wild.id}" if wild.id else "Super Sock"
     if wild.face_down:
         name += " (face-down gift)"
@@ -89,24 +89,24 @@ def render_score(game: ScoredTable, rules: SocksRules) -> str:
     counted = "scoring set" if rules.tie_break_counts == "scoring_sets" else "set"
     lines = []
     for player in game.players:
-        lines.append(f"{player.name}: {_plural(player.score, 'point')} ({_plural(player.set_count, counted)})")
+        lines.append(f"{player.name}: {plural(player.score, 'point')} ({plural(player.set_count, counted)})")
         wild_sets = {w.set for w in player.wilds}
         for s in player.sets:
-            socks = _plural(s.count, "Sock") + (" (Super Sock included)" if s.set in wild_sets else "")
+            socks = plural(s.count, "Sock") + (" (Super Sock included)" if s.set in wild_sets else "")
             verdict = f"scores {s.stars}" if s.scores else "odd, scores nothing"
-            lines.append(f"  set {s.set}: {socks}, {_plural(s.stars, 'star')}: {verdict}")
+            lines.append(f"  set {s.set}: {socks}, {plural(s.stars, 'star')}: {verdict}")
         for wild in player.wilds:
-            lines.append(f"  {_wild_text(wild)}")
-    lines.append(_winner_line(game, rules))
+            lines.append(f"  {wild_text(wild)}")
+    lines.append(winner_line(game, rules))
     return "\n".join(lines)
 
 
-def _winner_line(game: ScoredTable, rules: SocksRules) -> str:
+def winner_line(game: ScoredTable, rules: SocksRules) -> str:
     by_name = {p.name: p for p in game.players}
     counted = "scoring sets" if rules.tie_break_counts == "scoring_sets" else "sets"
     if game.decided_by == "score":
         winner = by_name[game.winners[0]]
-        return f"Winner: {winner.name}, by score ({_plural(winner.score, 'point')})."
+        return f"Winner: {winner.name}, by score ({plural(winner.score, 'point')})."
     top = max(p.score for p in game.players)
     tied = [p for p in game.players if p.score == top]
     names = ", ".join(p.name for p in tied)
@@ -114,12 +114,12 @@ def _winner_line(game: ScoredTable, rules: SocksRules) -> str:
         winner = by_name[game.winners[0]]
         return (
             f"Winner: {winner.name}, by the fewest {counted} ({winner.set_count}): "
-            f"{names} tie on {_plural(top, 'point')}."
+            f"{names} tie on {plural(top, 'point')}."
         )
-    fewest = _plural(min(p.set_count for p in tied), counted[:-1])
+    fewest = plural(min(p.set_count for p in tied), counted[:-1])
     if game.decided_by == "no_winner":
-        return f"No winner: {names} tie on {_plural(top, 'point')} and {fewest} (final_tie=no_winner)."
-    return f"Winners (shared): {', '.join(game.winners)} tie on {_plural(top, 'point')} and {fewest}."
+        return f"No winner: {names} tie on {plural(top, 'point')} and {fewest} (final_tie=no_winner)."
+    return f"Winners (shared): {', '.join(game.winners)} tie on {plural(top, 'point')} and {fewest}."
 
 
 def _sentence(report: ReplayReport) -> str:
@@ -154,7 +154,7 @@ def render_replay(report: ReplayReport, game: ScoredTable | None, rules: SocksRu
             f"Illegal at {report.step}{who}: {report.message}.\n"
             f"Rule {report.rule}: \"{_sentence(report)}\""
         )
-    lines = [f"Replayed {_plural(report.turns, 'turn')}: every step is legal."]
+    lines = [f"Replayed {plural(report.turns, 'turn')}: every step is legal."]
     if not report.finished or report.state is None:
         lines.append("The log stops before the Washing Machine is drawn: the game is not over.")
         return "\n".join(lines)

@@ -51,7 +51,7 @@ from model.whitehouse.tricks import TrickOracle
 
 
 @cache
-def _log_models() -> Any:
+def log_models() -> Any:
     # pydantic is imported here, not at the top, so that ``verify --help`` stays fast.
     from pydantic import BaseModel, ConfigDict, Field
 
@@ -241,7 +241,7 @@ def _log_models() -> Any:
 
 def log_schema() -> dict[str, Any]:
     """The JSON Schema of a game log."""
-    schema: dict[str, Any] = _log_models()[0].model_json_schema(by_alias=True)
+    schema: dict[str, Any] = log_models()[0].model_json_schema(by_alias=True)
     return schema
 
 
@@ -265,7 +265,7 @@ def move_to_json(move: Move, player: int) -> dict[str, Any]:
     return data
 
 
-def _move_from_model(parsed: Any) -> tuple[int, Move]:
+def move_from_model(parsed: Any) -> tuple[int, Move]:
     name = parsed.move
     if name == "take":
         return parsed.player, Take(parsed.row, parsed.slot, tuple(parsed.discards))
@@ -303,7 +303,7 @@ def _known_card(
     raise InputError(source, path, f"no {what} {card!r} in the catalogue")
 
 
-def _check_move_cards(catalogue: Catalogue, source: str, path: str, raw: dict[str, Any]) -> None:
+def check_move_cards(catalogue: Catalogue, source: str, path: str, raw: dict[str, Any]) -> None:
     for key in ("discards", "cards"):
         for index, card in enumerate(raw.get(key) or []):
             _known_card(catalogue, source, join_path(join_path(path, key), index), card)
@@ -317,7 +317,7 @@ def load_log(source: str, data: Any, oracle: Callable[[TricksRules], TrickOracle
     oracle (the solver wired in) for the log's own Locked Network rules."""
     from pydantic import ValidationError  # here, not at the top: ``verify --help`` stays fast
 
-    log_model, _ = _log_models()
+    log_model, _ = log_models()
     try:
         parsed = log_model.model_validate(data)
     except ValidationError as error:
@@ -350,10 +350,10 @@ def load_log(source: str, data: Any, oracle: Callable[[TricksRules], TrickOracle
     n = len(start.players)
     for index, (raw, move) in enumerate(zip(data.get("moves", []), parsed.moves, strict=False)):
         path = join_path("moves", index)
-        _check_move_cards(catalogue, source, path, raw)
+        check_move_cards(catalogue, source, path, raw)
         if move.player >= n:
             raise InputError(source, join_path(path, "player"), f"no player {move.player} at a table of {n}")
-        moves.append(_move_from_model(move))
+        moves.append(move_from_model(move))
     return LoadedLog(engine, start, tuple(moves))
 
 

@@ -25,8 +25,8 @@ from model.whitehouse.cards import KINDS, Catalogue, Distraction
 from model.whitehouse.log import Replay
 from model.whitehouse.network.arrangement import Network, borders
 from model.whitehouse.position import KindCard
-from model.whitehouse.question import LoadedPosition, _placed, card_name, render_list, render_move
-from model.whitehouse.report import _waiting, render_replay, render_state
+from model.whitehouse.question import LoadedPosition, card_name, placed_cards, render_list, render_move
+from model.whitehouse.report import render_replay, render_state, waiting
 from model.whitehouse.state import KIND_INDEX, KIND_NAMES, PHASES, SLOTS, Arrival, CardId, Player, State
 from model.whitehouse.table import COST, decider
 
@@ -245,7 +245,7 @@ def _turn_line(state: State) -> str:
         return f"the game is over: {who} won with 7 Tricks on turn {state.turn}"
     if state.ended:
         return f"the game is over on turn {state.turn}: the turn limit came first, no winner"
-    return f"turn {state.turn}: player {decider(state)} to {_waiting(state)}"
+    return f"turn {state.turn}: player {decider(state)} to {waiting(state)}"
 
 
 def _phases(page: Page, state: State) -> None:
@@ -538,7 +538,7 @@ def unseen_cards(log: Any, catalogue: Catalogue) -> frozenset[KindCard]:
     if not isinstance(position, dict):
         return frozenset()
     unseen = position.get("unseen") or {}
-    placed = set(_placed(position))
+    placed = set(placed_cards(position))
     return frozenset(
         (kind, card) for kind in KINDS if unseen.get(kind) for card in catalogue.ids(kind) if (kind, card) not in placed
     )

@@ -19,7 +19,7 @@ from model.common.errors import InputError, join_path
 from model.common.jsonio import validation_error
 from model.whitehouse.cards import KINDS, DeckKind
 from model.whitehouse.engine import Engine, decider
-from model.whitehouse.log import _check_move_cards, _log_models, _move_from_model, load_log, move_to_json
+from model.whitehouse.log import check_move_cards, load_log, log_models, move_from_model, move_to_json
 from model.whitehouse.network.arrangement import WINNING_TRICKS, TricksRules
 from model.whitehouse.position import KindCard
 from model.whitehouse.report import state_json
@@ -79,7 +79,7 @@ class LoadedPosition:
     over: str | None = None
 
 
-def _placed(position: dict[str, Any]) -> Iterator[KindCard]:
+def placed_cards(position: dict[str, Any]) -> Iterator[KindCard]:
     """Every card the position document places (hands, networks, beside hands, rows, listed deck
     cards, pending steps)."""
     for player in position.get("players", []):
@@ -152,7 +152,7 @@ def load_position(source: str, data: Any, oracle: Callable[[TricksRules], TrickO
     raw = data["position"]
     hidden: set[KindCard] = set()
     unseen = raw.get("unseen") or {}
-    placed = set(_placed(raw))
+    placed = set(placed_cards(raw))
     for kind in KINDS:
         if unseen.get(kind):
             hidden |= {(kind, card) for card in engine.catalogue.ids(kind) if (kind, card) not in placed}
@@ -182,16 +182,16 @@ def parse_move(source: str, data: Any, position: LoadedPosition) -> tuple[int, M
     a move the rules forbid is not (``ask_move`` judges it)."""
     from pydantic import TypeAdapter, ValidationError  # here, so that `verify --help` stays fast
 
-    _, move_model = _log_models()
+    _, move_model = log_models()
     try:
         parsed = TypeAdapter(move_model).validate_python(data)
     except ValidationError as error:
         raise validation_error(source, data, error) from None
-    _check_move_cards(position.engine.catalogue, source, "", data)
+    check_move_cards(position.engine.catalogue, source, "", data)
     n = len(position.state.players)
     if parsed.player >= n:
         raise InputError(source, join_path("", "player"), f"no player {parsed.player} at a table of {n}")
-    seat, move = _move_from_model(parsed)
+    seat, move = move_from_model(parsed)
     return seat, move
 
 

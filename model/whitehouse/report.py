@@ -96,7 +96,7 @@ def _grid(arrangement: Arrangement) -> list[str]:
     return lines
 
 
-def _waiting(state: State) -> str:
+def waiting(state: State) -> str:
     head = state.queue[0] if state.queue else None
     if isinstance(head, Arrival):
         card = _card(head.card)
@@ -155,7 +155,7 @@ def render_replay(result: Replay) -> str:
         order = ", ".join(str(seat) for seat in state.round_order)
         direction = "counter-clockwise" if state.direction == 1 else "clockwise"
         lines.append(f"game in progress after {result.applied} legal moves: turn {state.turn}, "
-                     f"player {decider(state)} to {_waiting(state)}")
+                     f"player {decider(state)} to {waiting(state)}")
         lines.append(f"  this round's order of play: {order} ({direction})")
     lines.extend(render_state(state))
     return "\n".join(lines) + "\n"

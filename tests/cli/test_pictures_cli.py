@@ -8,7 +8,16 @@ import re
 from pathlib import Path
 
 import pytest
-from svg_check import missing, picture, render, run_cli, shows, texts
+from svg_check import (
+    check_a_failed_picture_writes_nothing,
+    check_an_unwritable_picture_is_bad_input,
+    check_svg_on_standard_output,
+    missing,
+    picture,
+    run_cli,
+    shows,
+    texts,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -154,37 +163,14 @@ COMMANDS = [
 
 @pytest.mark.parametrize("args", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])
 def test_svg_dash_writes_the_picture_alone_on_standard_output(args):
-    plain = run(*args)
-    drawn = run(*args, "--svg", "-")
-    assert drawn.exit_code == plain.exit_code
-    assert drawn.stdout.startswith("<svg ") and drawn.stdout.endswith("</svg>\n")
-    render(drawn.stdout)
-    assert drawn.stderr.endswith(plain.stdout), "the text answer goes to standard error"
-    with_json = run(*args, "--json", "--svg", "-")
-    assert with_json.stdout == drawn.stdout
-    assert with_json.stderr.endswith(run(*args, "--json").stdout)
+    check_svg_on_standard_output(*args)
 
 
 @pytest.mark.parametrize("args", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])
 def test_a_picture_that_fails_writes_nothing(tmp_path, monkeypatch, args):
-    def broken(*_: object, **__: object) -> str:
-        raise RuntimeError("the picture broke")
-
-    monkeypatch.setattr("model.common.svg.document", broken)
-    monkeypatch.setattr("model.whitehouse.network.report.document", broken)
-    target = tmp_path / "picture.svg"
-    for where in (str(target), "-"):
-        result = run(*args, "--svg", where)
-        # The tool's own failure: one line asking for a report, exit 70, nothing written.
-        assert result.exit_code == 70 and "the picture broke" in result.stderr
-        assert result.stdout == ""
-    assert list(tmp_path.iterdir()) == []
+    check_a_failed_picture_writes_nothing(tmp_path, monkeypatch, *args)
 
 
 @pytest.mark.parametrize("args", COMMANDS, ids=[" ".join(a[:2]) for a in COMMANDS])
 def test_an_unwritable_picture_is_bad_input(tmp_path, args):
-    target = tmp_path / "missing" / "picture.svg"
-    result = run(*args, "--svg", str(target))
-    assert result.exit_code == 2 and result.stderr.startswith("verify: --svg: cannot write")
-    assert result.stdout == ""
-    assert not target.parent.exists()
+    check_an_unwritable_picture_is_bad_input(tmp_path, *args)

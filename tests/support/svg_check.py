@@ -96,3 +96,42 @@ def picture(tmp_path: Path, *args: str) -> tuple[str, str]:
     svg = target.read_text(encoding="utf-8")
     render(svg)
     return plain.stdout, svg
+
+
+def check_svg_on_standard_output(*args: str) -> None:
+    """``--svg -``: the picture alone on standard output, the text (or JSON) answer on standard
+    error, the exit status unchanged."""
+    plain = run_cli(*args)
+    drawn = run_cli(*args, "--svg", "-")
+    assert drawn.exit_code == plain.exit_code
+    assert drawn.stdout.startswith("<svg ") and drawn.stdout.endswith("</svg>\n")
+    render(drawn.stdout)
+    assert drawn.stderr.endswith(plain.stdout), "the text answer goes to standard error"
+    with_json = run_cli(*args, "--json", "--svg", "-")
+    assert with_json.stdout == drawn.stdout
+    assert with_json.stderr.endswith(run_cli(*args, "--json").stdout)
+
+
+def check_a_failed_picture_writes_nothing(tmp_path: Path, monkeypatch: Any, *args: str) -> None:
+    """A picture that fails to draw is the tool's own bug: one line, exit 70, nothing written."""
+
+    def broken(*_: object, **__: object) -> str:
+        raise RuntimeError("the picture broke")
+
+    monkeypatch.setattr("model.common.svg.document", broken)
+    monkeypatch.setattr("model.whitehouse.network.report.document", broken)
+    target = tmp_path / "picture.svg"
+    for where in (str(target), "-"):
+        result = run_cli(*args, "--svg", where)
+        assert result.exit_code == 70 and "internal error" in result.stderr
+        assert "the picture broke" in result.stderr
+        assert result.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def check_an_unwritable_picture_is_bad_input(tmp_path: Path, *args: str) -> None:
+    target = tmp_path / "missing" / "picture.svg"
+    result = run_cli(*args, "--svg", str(target))
+    assert result.exit_code == 2 and result.stderr.startswith("verify: --svg: cannot write")
+    assert result.stdout == ""
+    assert not target.parent.exists()

@@ -9,49 +9,16 @@ import copy
 from typing import Any
 
 import pytest
+from likes_cases import BASE, CATALOGUE
+from likes_cases import resolve as _resolve
 
-from model.likes.engine import IllegalInput, RoundResult, replay_game, resolve_round
-from model.likes.io import game_file_from, round_file_from, sample_catalogue
+from model.likes.engine import IllegalInput, replay_game
+from model.likes.io import game_file_from
 from model.likes.rules import max_streak
-
-CATALOGUE = sample_catalogue()  # Viral is 25; Event spaces 3, 7, 11, 14, 18, 22
-
-# Ana is Influencer (3 Likes): +5 from 2 to 7 (E09, no effect), reports Ben's True Information:
-# Ben +1 (0 -> 1), Ana -2 (7 -> 5). Cy +2 (4 -> 6), Dee +2 (1 -> 3: E12, no effect).
-BASE: dict[str, Any] = {
-    "players": [
-        {"name": "Ana", "position": 2, "likes": 0},
-        {"name": "Ben", "position": 0, "likes": 0},
-        {"name": "Cy", "position": 4, "likes": 0},
-        {"name": "Dee", "position": 1, "likes": 0},
-    ],
-    "round": {
-        "caption": "K1",
-        "plays": [
-            {"player": "Ana", "content": "C1", "intent": "M3"},
-            {"player": "Ben", "content": "C2", "intent": "T1"},
-            {"player": "Cy", "content": "C3", "intent": "M1"},
-            {"player": "Dee", "content": "C4", "intent": "M2"},
-        ],
-        "votes": [
-            {"voter": "Ben", "card": "C1"},
-            {"voter": "Cy", "card": "C1"},
-            {"voter": "Dee", "card": "C1"},
-            {"voter": "Ana", "card": "C4"},
-        ],
-        "reports": [{"by": "Ana", "target": "Ben", "at": 2}],
-        "events": [{"player": "Ana", "card": "E09", "at": 1}, {"player": "Dee", "card": "E12"}],
-    },
-}
 
 
 def _base() -> dict[str, Any]:
     return copy.deepcopy(BASE)
-
-
-def _resolve(doc: dict[str, Any]) -> RoundResult:
-    rules, players, rnd = round_file_from("case", doc, CATALOGUE)
-    return resolve_round(CATALOGUE, players, rnd, rules)
 
 
 def _refused(doc: dict[str, Any]) -> tuple[str, str]:
