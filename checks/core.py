@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import z3
 
@@ -71,6 +71,18 @@ class Context:
 
 Check = Callable[[Context], "Counterexample | None"]
 
+#: How a check argues, stated in its report. Only a complete argument over the stated domain is
+#: reported as "proved":
+#: - ``single-source``: Z3 runs the engine's own rule function (written once against
+#:   ``model.common.ops``) on symbolic inputs, so the term proved is the code that runs;
+#: - ``exhaustive``: every state of the stated domain is run through the engine's own functions;
+#: - ``symbolic``: CrossHair executed the engine's Python code symbolically, "confirmed over all
+#:   paths";
+#: - ``encoding``: a second Z3 encoding of the rule, compared with the engine on listed points only
+#:   (it proves the encoding, not the engine).
+Argument = Literal["single-source", "exhaustive", "symbolic", "encoding"]
+ARGUMENTS: tuple[Argument, ...] = ("single-source", "exhaustive", "symbolic", "encoding")
+
 
 @dataclass(frozen=True)
 class Invariant:
@@ -90,6 +102,8 @@ class Invariant:
     covers: tuple[str, ...]
     #: The check itself.
     check: Check
+    #: How the check argues (see ``Argument``).
+    argument: Argument = "encoding"
 
 
 def run(invariant: Invariant, rules: Any, encodings: Any, time_limit: float) -> CheckResult:

@@ -47,7 +47,7 @@ def checks_text(checked: Sequence[Checked], show_times: bool = True) -> str:
             cex = result.counterexample
             agree = "the engine agrees" if cex.engine_agrees else "THE ENGINE DISAGREES with the Z3 encoding"
             lines += ["", f"{inv.id} violated: {inv.title}",
-                      f"  rulebook: \"{inv.rulebook}\"", f"  domain: {inv.domain}",
+                      f"  rulebook: \"{inv.rulebook}\"", f"  domain: {inv.domain} ({inv.argument})",
                       "  counterexample:", _indent(cex.drawing),
                       f"  replayed: {cex.engine} ({agree})"]
         elif isinstance(result, Unknown):
@@ -66,7 +66,7 @@ def checks_json(checked: Sequence[Checked], rules_by_game: dict[str, Any]) -> di
         "invariants": [
             {"id": i.invariant.id, "game": i.invariant.game, "title": i.invariant.title,
              "rulebook": i.invariant.rulebook, "domain": i.invariant.domain,
-             "covers": list(i.invariant.covers), "result": result_json(i.result)}
+             "argument": i.invariant.argument, "covers": list(i.invariant.covers), "result": result_json(i.result)}
             for i in checked
         ],
         "summary": summary(checked),
