@@ -1256,15 +1256,31 @@ _GAME_CHOICE = click.Choice(GAME_PACKAGES)
 @click.option("--game", type=_GAME_CHOICE, help="Only this game's invariants.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
               help="A rule option, e.g. final_tie=no_winner (repeatable).")
+@click.option("--all-options", is_flag=True,
+              help="Run every invariant under every value of every option of its game and compare "
+                   "the matrix with the recorded one.")
+@click.option("--expected", "expected_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --all-options and --game: compare with this record instead of the shipped one.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --all-options and --game: write the matrix of this run as a record.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
 @_time_limit_option(30.0, "Seconds each invariant's proof may take.")
-def checks_command(game: str | None, rules: tuple[str, ...], as_json: bool, time_limit: float) -> None:
-    """Prove the rule invariants of the games with Z3, on bounded domains.
+def checks_command(game: str | None, rules: tuple[str, ...], all_options: bool, expected_path: str | None,
+                   save_path: str | None, as_json: bool, time_limit: float) -> None:
+    """Prove the rule invariants of the games about the engines' own code, on bounded domains.
 
     A table of invariant x result with the time taken; each counterexample is drawn as a game
     state and replayed through the Python engine. Exit status: 0 all proved, 1 one violated,
     2 bad input, 3 one unknown (time limit).
+
+    With --all-options: the matrix of invariant x option value; exit status 0 when every cell
+    equals the record, 1 when one differs, 3 when the only differences are unknowns.
     """
+    if all_options:
+        _matrix("invariants", game, rules, expected_path, save_path, as_json, time_limit)
+        return
+    if expected_path or save_path:
+        raise click.UsageError("--expected and --save go with --all-options")
     import json
 
     from checks import registry
@@ -1280,6 +1296,82 @@ def checks_command(game: str | None, rules: tuple[str, ...], as_json: bool, time
     click.echo(json.dumps(checks_json(checked, chosen)) if as_json else checks_text(checked))
     counts = summary(checked)
     click.get_current_context().exit(NO if counts["violated"] else UNDECIDED if counts["unknown"] else YES)
+
+
+def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: str | None,
+            save_path: str | None, as_json: bool, time_limit: float) -> None:
+    """``--all-options`` of ``checks`` and ``questions``: run, compare with the record, print."""
+    import json
+
+    from checks import matrix, registry
+    from checks.report import matrix_json, matrix_text
+
+    if rules:
+        raise click.UsageError("--all-options sets every option in turn: it takes no --rule")
+    if (expected_path or save_path) and game is None:
+        raise click.UsageError("--expected and --save need --game")
+    games = [game] if game else list(registry.game_names())
+    records = {g: matrix.load_record(g, kind, expected_path) for g in games}
+    with _ProgressBar("settings") as progress:
+        cells = matrix.run_matrix(kind, games, time_limit, records, progress=progress)
+    if save_path is not None:
+        made = matrix.as_record(cells, kind, records)[games[0]]
+        try:
+            with open(save_path, encoding="utf-8") as existing:
+                kept = json.load(existing)
+        except (OSError, ValueError):
+            kept = {}
+        other = [k for k in matrix.KINDS if k != kind]
+        document = {k: kept[k] for k in other if isinstance(kept, dict) and k in kept} | made
+        write_whole_file(save_path, json.dumps(document, indent=1, sort_keys=True) + "\n", "--save")
+    click.echo(json.dumps(matrix_json(cells, kind, games)) if as_json else matrix_text(cells, kind))
+    counts = matrix.summary(cells)
+    click.get_current_context().exit(NO if counts["differ"] else UNDECIDED if counts["undecided"] else YES)
+
+
+@cli.command("questions")
+@click.option("--game", type=_GAME_CHOICE, help="Only this game's questions.")
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+              help="A rule option, e.g. final_tie=no_winner (repeatable).")
+@click.option("--all-options", is_flag=True,
+              help="Answer every question under every value of every option of its game and compare "
+                   "the matrix with the recorded one.")
+@click.option("--expected", "expected_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --all-options and --game: compare with this record instead of the shipped one.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --all-options and --game: write the matrix of this run as a record.")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
+@_time_limit_option(60.0, "Seconds each question's search may take.")
+def questions_command(game: str | None, rules: tuple[str, ...], all_options: bool, expected_path: str | None,
+                      save_path: str | None, as_json: bool, time_limit: float) -> None:
+    """Answer the designers' questions ("can this ever happen?") with a witness replayed through
+    the engine, a proof that it cannot, or the bound searched without finding one.
+
+    Exit status: 0 every question answered (yes, no, or none found up to the bound), 1 a witness
+    the engine does not confirm, 2 bad input, 3 one undecided (time limit). With --all-options: as
+    for ``checks --all-options``.
+    """
+    if all_options:
+        _matrix("questions", game, rules, expected_path, save_path, as_json, time_limit)
+        return
+    if expected_path or save_path:
+        raise click.UsageError("--expected and --save go with --all-options")
+    import json
+
+    from checks import registry
+    from checks.questions import Yes, ask
+    from checks.report import questions_json, questions_summary, questions_text
+    from model.common.options import parse_rule_flags
+
+    by_game = registry.split_flags(parse_rule_flags(rules), game)
+    games = [game] if game else list(registry.game_names())
+    chosen = {g: registry.rules(g, by_game.get(g, {})) for g in games}
+    with _ProgressBar("questions") as progress:
+        answered = ask(chosen, game, time_limit, progress=progress)
+    click.echo(json.dumps(questions_json(answered, chosen)) if as_json else questions_text(answered))
+    refused = any(isinstance(a.answer, Yes) and not a.answer.witness.engine_agrees for a in answered)
+    counts = questions_summary(answered)
+    click.get_current_context().exit(NO if refused else UNDECIDED if counts["undecided"] else YES)
 
 
 def _defaults(game: str | None) -> dict[str, dict[str, Any]]:

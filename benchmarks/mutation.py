@@ -6,6 +6,13 @@ against each, and prints a table per module: mutants, killed, survived (explaine
 timed out, and the score.
 
     python benchmarks/mutation.py --game socks --seconds 600
+    python benchmarks/mutation.py --game socks --seconds 600 --killers checks
+
+Killers. ``--killers tests`` (the default) runs the game's tests; ``checks`` runs only what
+``verify checks`` decides (``tests/checks/test_checks_gate.py``: every invariant of the game
+proved under the defaults, and its option matrix as recorded), ``rulings`` only the game's
+rulings, ``checks+rulings`` both: a mutant that ``verify checks`` alone kills is a rule the proofs
+protect, not only the tests.
 
 How it runs. mutmut copies the source into ``mutants/`` and runs pytest there with that copy
 first on ``sys.path``, so the tests import the mutated modules instead of the installed wheel.
@@ -59,7 +66,7 @@ EQUIVALENTS = Path(__file__).with_name("mutation_equivalents.json")
 
 #: The engine and rule modules of each game: what gets mutated.
 MODULES: dict[str, tuple[str, ...]] = {
-    "whitehouse": ("engine", "rules", "state", "table", "judge"),
+    "whitehouse": ("engine", "rules", "state", "table", "judge", "network/arrangement"),
     "socks": ("engine", "scoring", "cards"),
     "social": ("engine", "rules"),
     "likes": ("engine", "rules"),
@@ -79,12 +86,26 @@ STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests"
           -11: "crashed", -9: "crashed", None: "not run", 2: "not run", 37: "killed"}
 
 
-def test_paths(game: str) -> list[str]:
+#: Who may kill a mutant: the game's tests, `verify checks` alone (every invariant proved under the
+#: defaults and the option matrix as recorded: tests/checks/test_checks_gate.py), `verify rulings`
+#: alone, or checks and rulings together.
+KILLERS = ("tests", "checks", "rulings", "checks+rulings")
+
+
+def _rulings_paths(game: str) -> list[str]:
+    return [f"tests/checks/{name}" for name in (f"test_{game}_rulings.py", "test_checks_rulings.py")
+            if (CHECKOUT / "tests" / "checks" / name).exists()]
+
+
+def test_paths(game: str, killers: str = "tests") -> list[str]:
     """The tests a game's mutants run against, as pytest arguments."""
-    args = [f"tests/model/{game}"]
-    for name in (f"test_{game}_rulings.py", "test_checks_rulings.py"):
-        if (CHECKOUT / "tests" / "checks" / name).exists():
-            args.append(f"tests/checks/{name}")
+    if killers == "checks":
+        return ["tests/checks/test_checks_gate.py", "-k", game]
+    if killers == "rulings":
+        return _rulings_paths(game)
+    if killers == "checks+rulings":
+        return ["tests/checks/test_checks_gate.py", *_rulings_paths(game), "-k", f"{game} or rulings"]
+    args = [f"tests/model/{game}", *_rulings_paths(game)]
     args += [f"--ignore={p.relative_to(CHECKOUT)}" for p in sorted((CHECKOUT / "tests" / "model" / game).glob("test_*_random.py"))]
     return args
 
@@ -92,7 +113,7 @@ def test_paths(game: str) -> list[str]:
 # -- the scratch copy -----------------------------------------------------------------------------
 
 
-def prepare(workdir: Path, game: str) -> None:
+def prepare(workdir: Path, game: str, killers: str = "tests") -> None:
     """A fresh copy of the checkout's tracked files, with a [tool.mutmut] section for the game."""
     if workdir.exists():
         shutil.rmtree(workdir)
@@ -116,7 +137,7 @@ def prepare(workdir: Path, game: str) -> None:
         "source_paths": ["model"],
         "only_mutate": modules,
         "also_copy": ["solver", "checks", "cli.py", "examples", "docs", "README.md"],
-        "pytest_add_cli_args_test_selection": test_paths(game),
+        "pytest_add_cli_args_test_selection": test_paths(game, killers),
         "pytest_add_cli_args": ["--hypothesis-profile", "ci"],
         "use_git_change_detection": False,
     }
@@ -364,11 +385,11 @@ def table(game: str, mutants: dict[str, Mutant], chosen: set[str], status: dict[
 
 
 def print_table(game: str, rows: list[Row], total: Row, sample: int, seed: int, seconds: float, finished: bool,
-                again: bool = False) -> None:
+                again: bool = False, killers: str = "tests") -> None:
     sampled = f"a seeded sample (seed {seed}) of at most {sample} per module" if sample else "every counted mutant"
     if again:
         sampled = "the mutants of the last run (its sample), the survivors run again"
-    print(f"\n{game}: {sampled}; budget {seconds:.0f} s{'' if finished else ' (reached: the rest is not run)'}")
+    print(f"\n{game} (killers: {killers}): {sampled}; budget {seconds:.0f} s{'' if finished else ' (reached: the rest is not run)'}")
     head = f"{'module':<10} {'mutants':>7} {'text':>5} {'run':>5} {'killed':>6} {'timeout':>7} {'explained':>9} {'survived':>8} {'not run':>7} {'score':>7}"
     print(head)
     print("-" * len(head))
@@ -401,13 +422,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="run again only what the last run (same --workdir, --sample, --seed) left alive or "
                              "did not run, with the checkout's tests as they are now; killed mutants stay killed")
     parser.add_argument("--json", type=Path, help="write every mutant with its status here")
+    parser.add_argument("--killers", choices=KILLERS, default="tests",
+                        help="what may kill a mutant: the game's tests (default), verify checks alone, "
+                             "verify rulings alone, or checks and rulings together")
     args = parser.parse_args(argv)
 
-    workdir = args.workdir or Path(tempfile.gettempdir()) / "tabletop-mutation" / args.game
+    name = args.game if args.killers == "tests" else f"{args.game}-{args.killers.replace('+', '-')}"
+    workdir = args.workdir or Path(tempfile.gettempdir()) / "tabletop-mutation" / name
     saved = workdir.with_name(workdir.name + ".results.json")
     before: dict[str, str] = json.loads(saved.read_text()) if (args.again or args.report) and saved.exists() else {}
     if not args.report:
-        prepare(workdir, args.game)
+        prepare(workdir, args.game, args.killers)
     mutants = describe(workdir, args.game)
     candidates = [m for m in mutants.values() if args.with_messages or not m.message]
     if args.only is not None:
@@ -434,7 +459,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.report:
         saved.write_text(json.dumps(status, indent=0, sort_keys=True) + "\n")
     rows, total = table(args.game, mutants, chosen, status, args.sample)
-    print_table(args.game, rows, total, args.sample, args.seed, args.seconds, finished, args.again or args.report)
+    print_table(args.game, rows, total, args.sample, args.seed, args.seconds, finished, args.again or args.report,
+                args.killers)
     if args.json:
         args.json.write_text(json.dumps({m.name: {"description": m.description, "message": m.message,
                                                   "status": status.get(m.name, "not run") if m.name in chosen else "not chosen"}

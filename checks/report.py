@@ -164,3 +164,122 @@ def compare_json(comparison: Any) -> dict[str, Any]:
     out["rules"] = {side: rules_as_dict(registry.rules(comparison.game, {comparison.option: value}))
                     for side, value in (("a", comparison.a), ("b", comparison.b))}
     return json.loads(json.dumps(out))
+
+
+# --- the option matrix -------------------------------------------------------------------------
+
+_LETTERS = {"proved": "P", "violated": "V", "unknown": "?", "yes": "Y", "no": "N", "none_found": "-",
+            "undecided": "?"}
+_LEGEND = {"invariants": "P proved, V violated, ? unknown",
+           "questions": "Y yes, N no, - none found, ? undecided"}
+
+
+def matrix_text(cells: Sequence[Any], kind: str) -> str:
+    """Per game: a table of setting x item (one letter a cell), then every cell that differs
+    from the defaults' row or from the record, with its reason and what was found."""
+    lines: list[str] = []
+    for game in dict.fromkeys(c.row.game for c in cells):
+        mine = [c for c in cells if c.row.game == game]
+        items = list(dict.fromkeys(c.id for c in mine))
+        labels = list(dict.fromkeys(c.row.label for c in mine))
+        width = max(len(label) for label in labels)
+        col = max(len(item) for item in items) + 1
+        by = {(c.row.label, c.id): c for c in mine}
+        defaults = {c.id: c.status for c in mine if c.row.option is None}
+        if lines:
+            lines.append("")
+        lines.append(f"{game} {kind} under every option value ({len(labels) - 1} settings besides the defaults)")
+        lines.append(f"{'':<{width}}  " + "".join(f"{item:<{col}}" for item in items).rstrip())
+        for label in labels:
+            row = ""
+            for item in items:
+                cell = by.get((label, item))
+                if cell is None:
+                    row += f"{'':<{col}}"
+                    continue
+                mark = "!" if not cell.matches else "*" if cell.status != defaults.get(item) else ""
+                row += f"{_LETTERS.get(cell.status, cell.status) + mark:<{col}}"
+            lines.append(f"{label:<{width}}  {row.rstrip()}")
+        lines.append(f"{_LEGEND[kind]}; * differs from the defaults, as recorded; ! not as recorded")
+        for cell in mine:
+            if cell.matches and (cell.row.option is None or cell.status == defaults.get(cell.id)):
+                continue
+            said = (f"recorded: {cell.reason}" if cell.matches and cell.reason
+                    else f"NOT AS RECORDED: expected {cell.expected}")
+            lines += ["", f"{cell.id} under {cell.row.label}: {cell.status} ({said})"]
+            if cell.found:
+                lines.append(_indent(textwrap.fill(cell.found, 96, subsequent_indent="  "), "  "))
+    from checks.matrix import summary as matrix_summary
+
+    counts = matrix_summary(cells)
+    total = sum(c.seconds for c in cells)
+    lines += ["", f"{counts['cells']} cells: {counts['as_recorded']} as recorded, {counts['differ']} differ, "
+                  f"{counts['undecided']} undecided ({total:.1f} s)"]
+    return "\n".join(lines)
+
+
+def matrix_json(cells: Sequence[Any], kind: str, games: Sequence[str]) -> dict[str, Any]:
+    """The matrix as one JSON object: the default rules of each game (every row changes one
+    option of them), and every cell with what the record expects."""
+    from checks import registry
+    from checks.matrix import summary as matrix_summary
+
+    return {
+        "rules": {game: _rules_dict(registry.rules(game)) for game in games},
+        "matrix": {
+            "kind": kind,
+            "cells": [{"game": c.row.game, "option": c.row.option, "value": c.row.value, "id": c.id,
+                       "status": c.status, "expected": c.expected, "matches": c.matches, "reason": c.reason,
+                       "found": c.found, "seconds": round(c.seconds, 3)} for c in cells],
+            "summary": matrix_summary(cells),
+        },
+    }
+
+
+# --- designer questions -----------------------------------------------------------------------
+
+
+def questions_text(answered: Sequence[Any], show_times: bool = True) -> str:
+    """A table of question x answer, then each answer in full: the witness drawn and replayed,
+    the proof, or the bound searched."""
+    from checks.questions import No, NoneFound, Yes
+
+    lines = [f"{'ID':<7} {'game':<11} {'answer':<11} {'time':>7}  question"]
+    for item in answered:
+        q, a = item.question, item.answer
+        seconds = f"{a.seconds:.2f}s" if show_times else ""
+        lines.append(f"{q.id:<7} {q.game:<11} {a.status.replace('_', ' '):<11} {seconds:>7}  {q.asks}")
+    for item in answered:
+        q, a = item.question, item.answer
+        lines += ["", f"{q.id} {q.asks}", f"  rulebook: \"{q.rulebook}\"", f"  method: {q.method}"]
+        if isinstance(a, Yes):
+            agree = "the engine agrees" if a.witness.engine_agrees else "THE ENGINE DISAGREES with the search"
+            lines += ["  yes: witness", _indent(a.witness.drawing), f"  replayed: {a.witness.replay} ({agree})"]
+        elif isinstance(a, No):
+            lines.append(f"  no: {a.proof}")
+        elif isinstance(a, NoneFound):
+            lines.append(f"  none found: {a.bound}")
+        else:
+            lines.append(f"  undecided: {a.reason}")
+    counts = questions_summary(answered)
+    lines += ["", f"{len(answered)} questions: " + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in counts.items())]
+    return "\n".join(lines)
+
+
+def questions_summary(answered: Sequence[Any]) -> dict[str, int]:
+    out = {"yes": 0, "no": 0, "none_found": 0, "undecided": 0}
+    for item in answered:
+        out[item.answer.status] += 1
+    return out
+
+
+def questions_json(answered: Sequence[Any], rules_by_game: dict[str, Any]) -> dict[str, Any]:
+    from checks.questions import answer_json
+
+    return {
+        "rules": {game: _rules_dict(rules) for game, rules in rules_by_game.items()},
+        "questions": [{"id": i.question.id, "game": i.question.game, "asks": i.question.asks,
+                       "rulebook": i.question.rulebook, "method": i.question.method,
+                       "answer": answer_json(i.answer)} for i in answered],
+        "summary": questions_summary(answered),
+    }
