@@ -31,7 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from model.common.errors import InputError
 from web.answers import SOURCES, error_json
-from web.jobs import Busy, Job, Jobs
+from web.jobs import GRACE, Busy, Job, Jobs
 
 #: The page's assets: name -> media type. Nothing else is served from the package.
 ASSETS = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
@@ -65,7 +65,9 @@ class Settings:
     max_body: int = MAX_BODY
     #: The catalogues the page offers (game -> document): the sample's, or ``--catalogue``'s.
     catalogues: dict[str, Any] = field(default_factory=dict)
-    #: How worker processes start (``forkserver``; ``fork`` in tests is no faster once warm).
+    #: Seconds a solve may run past its time limit before its process is ended.
+    grace: float = GRACE
+    #: How worker processes start: a server of forks with the library imported once.
     start_method: str = "forkserver"
 
 
@@ -206,7 +208,7 @@ def _job_response(job: Job) -> JSONResponse:
 def create_app(settings: Settings | None = None) -> Starlette:
     """The application, with its own pool of solves."""
     settings = settings or Settings()
-    jobs = Jobs(settings.max_solves, settings.start_method)
+    jobs = Jobs(settings.max_solves, settings.start_method, settings.grace)
 
     async def start(request: Request, kind: str) -> Job | JSONResponse:
         names = QUESTIONS[kind][1]

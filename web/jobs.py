@@ -84,8 +84,9 @@ class Job:
 class Jobs:
     """The running and recently finished jobs, at most ``max_running`` running at once."""
 
-    def __init__(self, max_running: int = 2, method: str = "forkserver") -> None:
+    def __init__(self, max_running: int = 2, method: str = "forkserver", grace: float = GRACE) -> None:
         self.max_running = max_running
+        self.grace = grace
         self.context: Any = multiprocessing.get_context(method)  # a start method's context (typeshed: BaseContext)
         if method == "forkserver":
             self.context.set_forkserver_preload(PRELOAD)
@@ -163,7 +164,7 @@ class Jobs:
         except (EOFError, OSError):
             self._end(job, "failed", {"error": "verify: internal error: the solve ended without an answer"})
             return
-        if time.monotonic() - job.started > job.time_limit + GRACE:
+        if time.monotonic() - job.started > job.time_limit + self.grace:
             self._end(job, "timeout", {"exit": 3, "undecided": (
                 f"undecided: no answer within the time limit of {job.time_limit:g} s")})
 
