@@ -205,7 +205,7 @@ def _job_response(job: Job) -> JSONResponse:
     return JSONResponse(result)
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
+def create_app(settings: Settings | None = None) -> Guard:
     """The application, with its own pool of solves."""
     settings = settings or Settings()
     jobs = Jobs(settings.max_solves, settings.start_method, settings.grace)
@@ -302,7 +302,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.jobs = jobs
     app.state.settings = settings
-    return Guard(app, settings)  # type: ignore[return-value]  # the guarded app is what is served
+    return Guard(app, settings)
 
 
 async def _gone(request: Request) -> bool:

@@ -136,7 +136,5 @@ def serve(host: str, port: int, catalogue_flags: Sequence[str], time_limit: floa
     try:
         server.run(sockets=[sock])
     finally:
-        app_jobs = getattr(getattr(app, "app", None), "state", None)
-        if app_jobs is not None:
-            app_jobs.jobs.close()
+        app.app.state.jobs.close()
         sock.close()
