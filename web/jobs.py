@@ -27,7 +27,11 @@ PRELOAD = ["web.answers", "solver.network.answer", "solver.network.oracle", "mod
 
 
 def _work(kind: Any, documents: dict[str, Any], time_limit: float, conn: Connection) -> None:
-    """The child: answer the question, sending progress and then the reply (or the refusal)."""
+    """The child: answer the question, sending progress and then the reply (or the refusal).
+    Ctrl-C at the terminal is the server's to handle: it ends this process."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from model.common.errors import InputError
     from web.answers import answer, error_json
 

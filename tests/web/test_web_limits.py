@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import time
+import warnings
 
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed")
-from starlette.testclient import TestClient  # noqa: E402
+with warnings.catch_warnings():  # Starlette 1.x would have httpx2 for its test client; httpx works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
 from web_support import hard_network  # noqa: E402
 
 from web.app import Settings, create_app  # noqa: E402
