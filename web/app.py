@@ -79,9 +79,11 @@ class Guard:
     """The checks every request passes before it reaches a route: Host, token, Origin, the
     body's declared size. Security headers go on every response."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, jobs: Jobs) -> None:
         self.app = app
         self.settings = settings
+        #: The application's solves (the server ends them when it stops).
+        self.jobs = jobs
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -299,10 +301,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         yield
         jobs.close()
 
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.jobs = jobs
-    app.state.settings = settings
-    return Guard(app, settings)
+    return Guard(Starlette(routes=routes, lifespan=lifespan), settings, jobs)
 
 
 async def _gone(request: Request) -> bool:

@@ -136,5 +136,5 @@ def serve(host: str, port: int, catalogue_flags: Sequence[str], time_limit: floa
     try:
         server.run(sockets=[sock])
     finally:
-        app.app.state.jobs.close()
+        app.jobs.close()
         sock.close()

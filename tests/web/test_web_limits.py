@@ -121,7 +121,7 @@ def test_a_long_solve_shows_progress_is_cancelled_and_a_new_solve_then_finishes(
     # One solve at a time on this server: a second one is refused while the first runs.
     busy = client.post("/api/tricks", json=SEVEN, headers=token)
     assert busy.status_code == 503 and busy.json()["error"].startswith("verify: busy: 1 solves are running")
-    process = app.app.state.jobs.jobs[job_id].process
+    process = app.jobs.jobs[job_id].process
     cancelled = client.delete(f"/api/jobs/tricks/{job_id}", headers=token).json()
     assert cancelled["state"] == "cancelled"
     assert not process.is_alive(), "the solve's process is ended, not left running"
@@ -135,7 +135,7 @@ def test_a_solve_that_outlives_its_time_limit_is_ended(guarded):
     client, app = guarded
     token = {"X-Verify-Token": "s3cret-token"}
     # The solver stops itself at its limit; a grace below zero ends its process before then.
-    jobs = app.app.state.jobs
+    jobs = app.jobs
     jobs.grace = -1.5
     try:
         job = jobs.start("tricks", {"network": hard_network()}, 2.0)
