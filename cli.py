@@ -362,6 +362,7 @@ Examples:
   verify socks examples/socks/score.json
   verify whitehouse replay examples/whitehouse/games/reversal.json
   verify compare --rule final_tie=shared --rule final_tie=no_winner
+  verify serve
   verify COMMAND --help
 """
 
@@ -1446,6 +1447,33 @@ def compare_command(rules: tuple[str, ...], game: str | None, games: int, seed: 
     for warning in compare_warnings(result):
         click.echo(f"verify: warning: {warning}", err=True)
     click.echo(json.dumps(compare_json(result)) if as_json else compare_text(result))
+
+
+# --- the page ---
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on; 0.0.0.0 lets a phone on this network in (with a token).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="The port (0: any free one).")
+@click.option("--catalogue", "catalogues", multiple=True, metavar="GAME=FILE",
+              help="A card catalogue the page offers (whitehouse, socks; repeatable).")
+@_time_limit_option(30.0, "The most seconds one solve may take.")
+@click.option("--solves", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="The most solves running at once (more are refused until one ends).")
+def serve_command(host: str, port: int, catalogues: tuple[str, ...], time_limit: float, solves: int) -> None:
+    """A web page for the table: every question of the other commands, without writing JSON.
+
+    Needs the web extra (pip install 'tabletop-verify[web]'). Listens on 127.0.0.1 unless --host
+    says otherwise; beyond this machine every request needs the token in the printed address.
+    Runs until Ctrl-C (exit 130); exit 2 bad input or a port in use.
+    """
+    from web.serve import check_extra, serve
+
+    check_extra()
+    serve(host, port, catalogues, time_limit, solves, click.echo)
+    raise KeyboardInterrupt  # the server stops only when interrupted
 
 
 def main() -> None:

@@ -2,7 +2,9 @@
 
 - ``model/`` imports nothing from ``solver/``, ``checks/``, ``cli``, OR-Tools or Z3;
 - ``solver/`` imports ``model/`` only (and OR-Tools);
-- ``checks/`` imports ``model/`` and ``solver/``; ``cli.py`` may import everything;
+- ``checks/`` imports ``model/`` and ``solver/``;
+- ``web/`` (the page of ``verify serve``, an interface like ``cli.py``) imports ``model/``,
+  ``solver/`` and ``checks/``, never ``cli``; ``cli.py`` may import everything (``web`` too);
 - no game package imports another (``model.common`` is shared by all);
 - no import cycle between modules;
 - the registry and ``compare`` hold no game names: they loop over ``model.GAME_PACKAGES``.
@@ -19,14 +21,15 @@ import pytest
 from model import GAME_PACKAGES
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("model", "solver", "checks")
+LAYERS = ("model", "solver", "checks", "web")
 #: What each layer may import, of the project's top-level packages and the solvers' libraries.
 ALLOWED = {
     "model": {"model"},
     "solver": {"model", "solver", "ortools"},
     "checks": {"model", "solver", "checks", "z3", "ortools"},
+    "web": {"model", "solver", "checks", "web"},
 }
-WATCHED = {"model", "solver", "checks", "cli", "ortools", "z3"}
+WATCHED = {"model", "solver", "checks", "web", "cli", "ortools", "z3"}
 
 
 def _module_name(path: Path) -> str:
@@ -128,6 +131,23 @@ def test_the_registry_and_compare_name_no_game(name: str) -> None:
     text = (ROOT / name).read_text(encoding="utf-8")
     for game in GAME_PACKAGES:
         assert f'"{game}"' not in text and f"'{game}'" not in text and f"checks.{game}" not in text, (name, game)
+
+
+def test_the_layer_rule_sees_the_interfaces(tmp_path: Path) -> None:
+    """A library layer that imports the page, and the page importing the command, are both found."""
+    global ROOT
+    planted = {"solver.planted": tmp_path / "solver" / "planted.py", "web.planted": tmp_path / "web" / "planted.py"}
+    planted["solver.planted"].parent.mkdir(parents=True)
+    planted["web.planted"].parent.mkdir(parents=True)
+    planted["solver.planted"].write_text("import web.app\n")
+    planted["web.planted"].write_text("from cli import cli\nfrom checks import registry\n")
+    saved, ROOT = ROOT, tmp_path
+    try:
+        assert layer_violations(planted) == ["solver/planted.py:1: solver/ imports web.app",
+                                             "web/planted.py:1: web/ imports cli",
+                                             "web/planted.py:1: web/ imports cli.cli"]
+    finally:
+        ROOT = saved
 
 
 def test_every_game_package_is_listed() -> None:

@@ -1,0 +1,267 @@
+"""The page in a real headless browser (Debian's chromium and chromedriver, driven by Selenium):
+each form clicked through and its answer read back, on a phone's viewport (390 x 844, no
+horizontal scroll) and a laptop's. Without the browser these tests are skipped, except in CI
+(``CI`` set), where a skipped browser test is a failure."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+from web_support import VERIFY, cli_answer, hard_network
+
+PHONE, LAPTOP = (390, 844), (1280, 900)
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+
+
+def _unavailable() -> str | None:
+    try:
+        import selenium  # noqa: F401
+        import starlette  # noqa: F401
+    except ImportError as error:
+        return f"{error.name} is not installed (pip install '.[web]')"
+    for tool in (CHROMIUM, CHROMEDRIVER):
+        if not (os.path.exists(tool) or shutil.which(os.path.basename(tool))):
+            return f"{os.path.basename(tool)} is not installed (apt-get install chromium chromium-driver)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    why = _unavailable()
+    if why is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"the browser tests cannot run in CI: {why}")
+        pytest.skip(why)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.add_argument("--headless=new")
+    options.add_argument("--no-sandbox")
+    options.add_argument("--disable-gpu")
+    options.add_argument("--disable-dev-shm-usage")
+    options.binary_location = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER if os.path.exists(CHROMEDRIVER)
+                                              else shutil.which("chromedriver")), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def server():
+    process = subprocess.Popen([VERIFY, "serve", "--port", "0", "--solves", "4"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"http://\S+/", line)
+    assert match, line
+    yield match.group(0)
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def open_page(driver, url: str, size: tuple[int, int]):
+    width, height = size
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.get(url)
+    wait_for(driver, lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+    return driver
+
+
+def wait_for(driver, condition, seconds: float = 45.0):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(condition)
+
+
+def css(driver, selector: str):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, selector)
+
+
+def tab(driver, name: str) -> None:
+    css(driver, f'#tabs button[data-tab="{name}"]').click()
+
+
+def choose_example(driver, form: str, name: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(css(driver, f'select[data-examples="{form}"]')).select_by_value(name)
+
+
+def headline(driver, panel: str) -> str:
+    return wait_for(driver, lambda d: css(d, f"#{panel} .result .headline").text or False)
+
+
+def no_horizontal_scroll(driver) -> bool:
+    return driver.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth && document.body.scrollWidth <= window.innerWidth")
+
+
+def shoot(driver, tmp_path: Path, name: str) -> Path:
+    """A PNG of the viewport; also written to $VERIFY_SCREENSHOT_DIR when set (the README's)."""
+    path = tmp_path / name
+    driver.save_screenshot(str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    there = os.environ.get("VERIFY_SCREENSHOT_DIR")
+    if there:
+        shutil.copy(path, Path(there) / name)
+    return path
+
+
+def test_the_seven_tricks_example_is_solved_and_its_claim_holds_on_a_laptop(browser, server, tmp_path):
+    driver = open_page(browser, server, LAPTOP)
+    choose_example(driver, "tricks", "seven-tricks.json")
+    assert css(driver, "#t-supporters").get_attribute("value") == "11 12 13"
+    css(driver, "#t-solve").click()
+    assert headline(driver, "tricks") == "Proven maximum: 7 Tricks"
+    summary = css(driver, "#tricks .result .summary").text
+    assert "The claim of 7 Tricks holds, and it is the maximum." in summary
+    css(driver, "#tricks .show-json").click()
+    assert '"tricks": 7' in css(driver, "#tricks pre.json").text
+    assert css(driver, "#tricks img.picture").get_attribute("src").startswith("data:image/svg+xml")
+    assert no_horizontal_scroll(driver)
+    driver.execute_script("document.querySelector('#tricks .result').scrollIntoView({block: 'start'})")
+    shoot(driver, tmp_path, "serve-laptop.png")
+
+
+def test_an_illegal_arrangement_laid_by_taps_is_marked_on_a_phone(browser, server, tmp_path):
+    driver = open_page(browser, server, PHONE)
+    choose_example(driver, "tricks", "seven-tricks.json")
+    # The cards of illegal-arrangement.json, laid by tapping a card and then a cell.
+    for card, row, col in (("event:Leak", 0, 0), ("supporter:11", 0, 1), ("event:Hearing", 0, 2),
+                           ("supporter:12", 1, 0), ("event:Summit", 1, 1), ("supporter:13", 1, 3)):
+        css(driver, f'#t-palette [data-card="{card}"]').click()
+        css(driver, f'#t-board .cell[data-row="{row}"][data-col="{col}"]').click()
+    assert css(driver, '#t-board .cell[data-row="1"][data-col="3"]').text == "S13"
+    css(driver, "#t-check").click()
+    wait_for(driver, lambda d: "breaks the rules" in css(d, "#tricks .result").text)
+    violations = css(driver, "#tricks .violations").text
+    assert "placement: Supporter 11 (Spokesperson) at row 0 col 1 borders Event Hearing" in violations
+    assert "connected: the network is in 2 pieces" in violations
+    assert "broken-e" in css(driver, '#t-board .cell[data-row="0"][data-col="1"]').get_attribute("class")
+    assert "broken-w" in css(driver, '#t-board .cell[data-row="0"][data-col="2"]').get_attribute("class")
+    assert "apart" in css(driver, '#t-board .cell[data-row="1"][data-col="3"]').get_attribute("class")
+    assert no_horizontal_scroll(driver)
+    driver.execute_script("document.getElementById('t-palette').scrollIntoView({block: 'start'})")
+    shoot(driver, tmp_path, "serve-phone.png")
+
+
+def test_a_bad_supporter_gets_the_clis_message_beside_its_field(browser, server):
+    driver = open_page(browser, server, PHONE)
+    field = css(driver, "#t-supporters")
+    field.clear()
+    field.send_keys("1 x")
+    css(driver, "#t-add-event").click()
+    css(driver, "#t-events .ev-id").send_keys("E1")
+    css(driver, "#t-events .ev-lists").send_keys("1")
+    css(driver, "#t-solve").click()
+    error = wait_for(driver, lambda d: css(d, '#tricks .error[data-for="supporters"]').text or False)
+    assert error == 'verify: network.json: supporters[1]: should be an integer (got "x")'
+
+
+def test_a_socks_tie_is_broken_by_the_fewest_sets_on_a_phone(browser, server):
+    driver = open_page(browser, server, PHONE)
+    tab(driver, "socks")
+    choose_example(driver, "socks", "tie.json")
+    css(driver, "#socks .ask").click()
+    assert headline(driver, "socks") == "Winner: Ana \u2014 tied on score: the fewest sets of Socks wins"
+    assert "only the sets that score (tie_break_counts = scoring_sets)" in css(driver, "#socks .tie-break").text
+    assert no_horizontal_scroll(driver)
+
+
+def test_a_like_on_ones_own_gallery_is_not_legal(browser, server):
+    driver = open_page(browser, server, PHONE)
+    tab(driver, "like")
+    choose_example(driver, "like", "like-own.json")
+    css(driver, "#like .ask").click()
+    assert headline(driver, "like") == "Not legal: blue-gallery-1 is Bo's own Gallery"
+    assert "Rule: like_own_gallery" in css(driver, "#like .result").text
+    assert no_horizontal_scroll(driver)
+
+
+def test_a_likes_and_lies_round_is_resolved_step_by_step(browser, server):
+    driver = open_page(browser, server, LAPTOP)
+    tab(driver, "round")
+    choose_example(driver, "round", "round-third-influencer.json")
+    css(driver, "#round .ask").click()
+    assert headline(driver, "round") == "The round is legal."
+    assert "influencer_third -3: 9 \u2192 6" in css(driver, "#round .steps").text
+
+
+def test_white_house_which_moves_and_may_i_on_a_phone(browser, server):
+    driver = open_page(browser, server, PHONE)
+    tab(driver, "position")
+    choose_example(driver, "position", "legal-take.json")
+    css(driver, "#w-list").click()
+    assert headline(driver, "position") == "4 legal moves for player 0 (supporter)"
+    css(driver, "#position .ask-move").click()
+    wait_for(driver, lambda d: css(d, "#position .result .headline").text.startswith("Yes, legal"))
+    choose_example(driver, "position", "illegal-placement.json")
+    css(driver, "#w-ask").click()
+    assert headline(driver, "position").startswith("No: ")
+    assert "Rule: " in css(driver, "#position .result").text
+    assert no_horizontal_scroll(driver)
+
+
+def test_every_tab_fits_a_phone_without_horizontal_scroll(browser, server):
+    driver = open_page(browser, server, PHONE)
+    for name in ("tricks", "socks", "like", "round", "position"):
+        tab(driver, name)
+        assert no_horizontal_scroll(driver), name
+
+
+def test_where_a_new_card_may_enter_is_shown_on_the_grid(browser, server):
+    driver = open_page(browser, server, PHONE)
+    choose_example(driver, "tricks", "rulebook-where-s2.json")
+    assert css(driver, "#t-add-id").get_attribute("value") == "2"
+    css(driver, "#t-where").click()
+    wait_for(driver, lambda d: "may enter at 4 cells" in css(d, "#tricks .result").text)
+    for row, col in ((1, -1), (1, 2), (2, 0), (2, 1)):
+        assert "entry" in css(driver, f'#t-board .cell[data-row="{row}"][data-col="{col}"]').get_attribute("class")
+    assert no_horizontal_scroll(driver)
+
+
+def test_a_long_solve_shows_its_progress_and_is_cancelled_from_the_page(browser, server):
+    driver = open_page(browser, server, LAPTOP)
+    driver.execute_script("loadNetwork(arguments[0])", hard_network())
+    css(driver, "#t-solve").click()
+    wait_for(driver, lambda d: "best found" in css(d, "#t-progress").text and "bound" in css(d, "#t-progress").text)
+    css(driver, "#t-cancel").click()
+    wait_for(driver, lambda d: css(d, "#t-progress").text == "Cancelled: the solve was stopped.")
+    assert not css(driver, "#t-cancel").is_displayed()
+    choose_example(driver, "tricks", "seven-tricks.json")
+    css(driver, "#t-solve").click()
+    assert headline(driver, "tricks") == "Proven maximum: 7 Tricks"
+
+
+def test_the_downloaded_input_is_the_file_the_cli_reads(browser, server, tmp_path):
+    driver = open_page(browser, server, LAPTOP)
+    choose_example(driver, "tricks", "illegal-arrangement.json")
+    doc = driver.execute_script("return {...networkDoc(), arrangement: arrangementOf()}")
+    code, answer, _ = cli_answer("tricks", doc, tmp_path)
+    css(driver, "#t-check").click()
+    wait_for(driver, lambda d: "breaks the rules" in css(d, "#tricks .result").text)
+    css(driver, "#tricks .show-json").click()
+    import json
+
+    assert code == 1 and json.loads(css(driver, "#tricks pre.json").text) == answer
+    tab(driver, "socks")
+    choose_example(driver, "socks", "score.json")
+    doc = driver.execute_script("return socksDoc()")
+    code, answer, _ = cli_answer("socks", doc, tmp_path)
+    css(driver, "#socks .ask").click()
+    headline(driver, "socks")
+    css(driver, "#socks .show-json").click()
+    assert code == 0 and json.loads(css(driver, "#socks pre.json").text) == answer

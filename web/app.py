@@ -1,0 +1,404 @@
+"""The Starlette application: the page, its assets, and one endpoint per question.
+
+Safe by default: every request's Host header must name this server (no DNS rebinding); when the
+server listens beyond this machine every request must carry the token of its address (query
+``token``, header ``X-Verify-Token`` or the cookie the page sets); a request from another
+origin is refused and no CORS header is ever sent; a request body is at most ``max_body``
+bytes; each question runs in a process of its own for at most its time limit, and at most
+``max_solves`` at once (503 beyond). No request names a file on the server: the page's assets
+are a fixed list of package data, and nothing is fetched from elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import math
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+from typing import Any
+from urllib.parse import parse_qs
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from model.common.errors import InputError
+from web.answers import SOURCES, error_json
+from web.jobs import GRACE, Busy, Job, Jobs
+
+#: The page's assets: name -> media type. Nothing else is served from the package.
+ASSETS = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+#: The most bytes a request body may hold (the CLI's own limit on an input file).
+MAX_BODY = 1024 * 1024
+TOKEN_COOKIE = "verify_token"
+#: Every response: nothing from elsewhere, no framing, no referrer (a token is in the address).
+SECURITY_HEADERS = {
+    "content-security-policy": ("default-src 'none'; script-src 'self'; style-src 'self'; "
+                                "img-src 'self' data: blob:; connect-src 'self'; form-action 'none'; "
+                                "frame-ancestors 'none'; base-uri 'none'"),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "cache-control": "no-store",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server is bounded and whom it answers."""
+
+    #: Host header values answered (``host`` or ``host:port``, lower case).
+    allowed_hosts: frozenset[str] = frozenset({"127.0.0.1", "localhost", "[::1]"})
+    #: The token every request must carry (None: no token, the server listens on loopback only).
+    token: str | None = None
+    #: The most seconds one solve may take (a request may ask for less).
+    time_limit: float = 30.0
+    #: The most solves running at once.
+    max_solves: int = 2
+    max_body: int = MAX_BODY
+    #: The catalogues the page offers (game -> document): the sample's, or ``--catalogue``'s.
+    catalogues: dict[str, Any] = field(default_factory=dict)
+    #: Seconds a solve may run past its time limit before its process is ended.
+    grace: float = GRACE
+    #: How worker processes start: a server of forks with the library imported once.
+    start_method: str = "forkserver"
+
+
+def _error(status: int, line: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": line, **extra}, status_code=status)
+
+
+class Guard:
+    """The checks every request passes before it reaches a route: Host, token, Origin, the
+    body's declared size. Security headers go on every response."""
+
+    def __init__(self, app: ASGIApp, settings: Settings, jobs: Jobs) -> None:
+        self.app = app
+        self.settings = settings
+        #: The application's solves (the server ends them when it stops).
+        self.jobs = jobs
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        refusal = self.refusal(scope, headers)
+
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                present = {k.lower() for k, _ in message["headers"]}
+                for name, value in SECURITY_HEADERS.items():
+                    if name.encode() not in present:
+                        message["headers"].append((name.encode(), value.encode()))
+            await send(message)
+
+        if refusal is not None:
+            await refusal(scope, receive, send_secured)
+            return
+        await self.app(scope, receive, send_secured)
+
+    def refusal(self, scope: Scope, headers: dict[str, str]) -> Response | None:
+        host = headers.get("host", "").strip().lower()
+        if host not in self.settings.allowed_hosts:
+            return _error(421, f"verify: this server does not answer for host {host!r}")
+        origin = headers.get("origin")
+        if origin is not None and origin.lower() not in {f"http://{h}" for h in self.settings.allowed_hosts}:
+            return _error(403, f"verify: requests from {origin!r} are refused (no cross-origin use)")
+        token = self.settings.token
+        if token is not None:
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+            given = [*query.get("token", []), headers.get("x-verify-token", ""), _cookie(headers, TOKEN_COOKIE)]
+            if not any(g and hmac.compare_digest(g.encode(), token.encode()) for g in given):
+                return _error(403, "verify: this page needs the token of its address (the ?token=... "
+                                   "that verify serve printed)")
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.settings.max_body):
+            return _too_large(self.settings.max_body)
+        return None
+
+
+def _cookie(headers: dict[str, str], name: str) -> str:
+    for part in headers.get("cookie", "").split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name:
+            return value
+    return ""
+
+
+def _too_large(limit: int) -> JSONResponse:
+    return _error(413, f"verify: request body is larger than the {limit // 1024} KiB limit")
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _body(request: Request, limit: int) -> str:
+    """The request body as text, read at most ``limit`` bytes far."""
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise _TooLarge()
+        chunks.append(chunk)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError("request", "", f"not UTF-8 text (byte {error.start})") from None
+
+
+def _time_limit(request: Request, settings: Settings) -> float:
+    raw = request.query_params.get("time_limit")
+    if raw is None:
+        return settings.time_limit
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = math.nan
+    if not math.isfinite(seconds) or seconds <= 0 or seconds > settings.time_limit:
+        raise InputError("time_limit", "", f"{raw!r} is not a number of seconds above 0 and at most "
+                                           f"{settings.time_limit:g} (this server's limit)")
+    return seconds
+
+
+#: Each question: its route, and the documents its body holds (one document: the body itself).
+QUESTIONS = {
+    "tricks": ("/api/tricks", ("network",)),
+    "socks": ("/api/socks", ("socks",)),
+    "like": ("/api/social/like", ("like",)),
+    "round": ("/api/likes/round", ("round",)),
+    "moves": ("/api/whitehouse/moves", ("position",)),
+    "move": ("/api/whitehouse/move", ("position", "move")),
+}
+
+
+async def _documents(request: Request, names: tuple[str, ...], settings: Settings) -> dict[str, Any]:
+    """The documents of a request: the body is the one input file, or for two inputs an object
+    ``{"position": ..., "move": ...}``."""
+    from model.common.jsonio import parse_json
+
+    text = await _body(request, settings.max_body)
+    if len(names) == 1:
+        return {names[0]: parse_json(SOURCES[names[0]], text)}
+    data = parse_json("request", text)
+    if not isinstance(data, dict) or set(data) != set(names):
+        raise InputError("request", "", f"the body is an object with the keys {', '.join(names)}")
+    return dict(data)
+
+
+def _job_response(job: Job) -> JSONResponse:
+    """A finished job's reply: 200 answered (or undecided), 400 refused, 500 the tool's bug."""
+    result = job.result or {}
+    if job.state == "refused":
+        return JSONResponse(result, status_code=400)
+    if job.state == "failed":
+        return JSONResponse(result, status_code=500)
+    if job.state == "cancelled":
+        return _error(409, "verify: the solve was cancelled")
+    return JSONResponse(result)
+
+
+def create_app(settings: Settings | None = None) -> Guard:
+    """The application, with its own pool of solves."""
+    settings = settings or Settings()
+    jobs = Jobs(settings.max_solves, settings.start_method, settings.grace)
+
+    async def start(request: Request, kind: str) -> Job | JSONResponse:
+        names = QUESTIONS[kind][1]
+        try:
+            limit = _time_limit(request, settings)
+            documents = await _documents(request, names, settings)
+        except _TooLarge:
+            return _too_large(settings.max_body)
+        except InputError as error:
+            return JSONResponse(error_json(error), status_code=400)
+        try:
+            return jobs.start(kind, documents, limit)
+        except Busy:
+            return _error(503, f"verify: busy: {settings.max_solves} solves are running; try again when one "
+                               "ends", retry_after=1)
+
+    def asked(kind: str) -> Any:
+        async def endpoint(request: Request) -> Response:
+            job = await start(request, kind)
+            if isinstance(job, Response):
+                return job
+            found: Job | None = job
+            while found is not None and found.state == "running":
+                await asyncio.sleep(0.02)
+                if await _gone(request):
+                    jobs.cancel(job.id)
+                    return _error(499, "verify: the page went away; the solve was ended")
+                found = jobs.get(job.id)
+            return _job_response(found or job)
+
+        return endpoint
+
+    async def start_job(request: Request) -> Response:
+        kind = request.path_params["kind"]
+        if kind not in QUESTIONS:
+            return _error(404, f"verify: no question {kind!r}")
+        job = await start(request, kind)
+        if isinstance(job, Response):
+            return job
+        return JSONResponse(job.view(), status_code=202)
+
+    async def poll_job(request: Request) -> Response:
+        job = jobs.get(request.path_params["id"])
+        if job is None:
+            return _error(404, "verify: no such solve (finished solves are kept two minutes)")
+        return JSONResponse(job.view(), status_code=200)
+
+    async def cancel_job(request: Request) -> Response:
+        job = jobs.cancel(request.path_params["id"])
+        if job is None:
+            return _error(404, "verify: no such solve (finished solves are kept two minutes)")
+        return JSONResponse(job.view())
+
+    async def page(request: Request) -> Response:
+        response = Response(_asset("index.html"), media_type="text/html; charset=utf-8")
+        if settings.token is not None:
+            response.set_cookie(TOKEN_COOKIE, settings.token, httponly=True, samesite="strict")
+        return response
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in ASSETS:
+            return _error(404, f"verify: no asset {name!r}")
+        return Response(_asset(name), media_type=ASSETS[name])
+
+    async def info(request: Request) -> Response:
+        return JSONResponse(page_info(settings))
+
+    async def options(request: Request) -> Response:
+        return JSONResponse(options_json())
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"running": jobs.running(), "max_solves": settings.max_solves})
+
+    routes = [
+        Route("/", page),
+        Route("/static/{name}", asset),
+        Route("/api/info", info),
+        Route("/api/options", options),
+        Route("/api/health", health),
+        *(Route(path, asked(kind), methods=["POST"]) for kind, (path, _) in QUESTIONS.items()),
+        Route("/api/jobs/{kind}", start_job, methods=["POST"]),
+        Route("/api/jobs/{kind}/{id}", poll_job, methods=["GET"]),
+        Route("/api/jobs/{kind}/{id}", cancel_job, methods=["DELETE"]),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        jobs.close()
+
+    return Guard(Starlette(routes=routes, lifespan=lifespan), settings, jobs)
+
+
+async def _gone(request: Request) -> bool:
+    try:
+        return await asyncio.wait_for(request.is_disconnected(), 0.001)
+    except TimeoutError:
+        return False
+
+
+@cache
+def _asset(name: str) -> bytes:
+    return (files("web") / "static" / name).read_bytes()
+
+
+@cache
+def options_json() -> dict[str, Any]:
+    """What ``verify options --json`` prints."""
+    from checks import registry
+    from model.common.options import rules_as_dict
+
+    return {"options": [registry.option_json(o) for o in registry.options(None)],
+            "rules": {g: rules_as_dict(registry.rules(g)) for g in registry.game_names()}}
+
+
+def _form_options() -> dict[str, list[str]]:
+    """The rule options each form's file takes (its ``rules`` key)."""
+    from model.likes.rules import LIKES_OPTIONS
+    from model.social.rules import SOCIAL_OPTIONS
+    from model.socks.cards import SCORING_OPTIONS
+    from model.whitehouse.network.arrangement import TRICKS_OPTIONS
+    from model.whitehouse.rules import WHITEHOUSE_OPTIONS
+
+    return {
+        "tricks": [o.name for o in TRICKS_OPTIONS],
+        "socks": [o.name for o in SCORING_OPTIONS],
+        "like": [o.name for o in SOCIAL_OPTIONS],
+        "round": [o.name for o in LIKES_OPTIONS],
+        "position": [o.name for o in WHITEHOUSE_OPTIONS + TRICKS_OPTIONS],
+    }
+
+
+@cache
+def shipped_examples() -> dict[str, dict[str, Any]]:
+    """The shipped examples each form reads, by form and file name (those its reader accepts)."""
+    from model.likes.io import load_catalogue, round_file_from
+    from model.social.schema import parse_like
+    from model.socks.io import parse_scoring
+    from model.whitehouse.network.io import parse_question
+
+    def accepted(read: Any, data: Any) -> bool:
+        try:
+            read(data)
+        except (InputError, ValueError, KeyError, TypeError):
+            return False
+        return True
+
+    def documents(*parts: str) -> dict[str, Any]:
+        node = files("model") / "examples"
+        for part in parts:
+            node = node / part
+        found = {}
+        for child in sorted(node.iterdir(), key=lambda c: c.name):
+            if child.name.endswith(".json") and child.is_file():
+                found[child.name] = json.loads(child.read_text(encoding="utf-8"))
+        return found
+
+    likes = load_catalogue()
+    readers: dict[str, tuple[tuple[str, ...], Any]] = {
+        "tricks": (("whitehouse",), lambda d: parse_question(d, "x")),
+        "socks": (("socks",), lambda d: parse_scoring("x", d)),
+        "like": (("social",), lambda d: parse_like("x", d, {})),
+        "round": (("likes",), lambda d: round_file_from("x", d, likes, None)),
+        "position": (("whitehouse", "positions"), lambda d: d["position"]),
+        "move": (("whitehouse", "positions", "moves"), lambda d: d["move"]),
+    }
+    return {form: {name: doc for name, doc in documents(*parts).items() if accepted(read, doc)}
+            for form, (parts, read) in readers.items()}
+
+
+def sample_catalogues() -> dict[str, Any]:
+    """The sample catalogues the page offers when ``--catalogue`` gives none."""
+    return {
+        "whitehouse": json.loads((files("model.whitehouse") / "data" / "whitehouse-sample-catalogue.json")
+                                 .read_text(encoding="utf-8")),
+        "socks": json.loads((files("model.socks") / "data" / "socks-sample-catalogue.json")
+                            .read_text(encoding="utf-8")),
+    }
+
+
+def page_info(settings: Settings) -> dict[str, Any]:
+    """What the page needs to draw its forms."""
+    return {
+        "examples": shipped_examples(),
+        "catalogues": {**sample_catalogues(), **settings.catalogues},
+        "options": options_json()["options"],
+        "form_options": _form_options(),
+        "sources": SOURCES,
+        "limits": {"time_limit": settings.time_limit, "max_solves": settings.max_solves,
+                   "max_body": settings.max_body},
+    }

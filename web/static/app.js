@@ -1,0 +1,743 @@
+/* The table companion's page: forms that build the files the CLI reads, answers the CLI's JSON. */
+"use strict";
+
+const TOKEN = new URLSearchParams(location.search).get("token") || "";
+const GAME_OF = {tricks: "whitehouse", socks: "socks", like: "social", round: "likes", position: "whitehouse"};
+let INFO = null;
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+async function api(method, path, body) {
+  const headers = {"X-Verify-Token": TOKEN};
+  let payload;
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = typeof body === "string" ? body : JSON.stringify(body);
+  }
+  const response = await fetch(path, {method, headers, body: payload, credentials: "same-origin"});
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = {error: `verify: the server answered ${response.status}`}; }
+  return {status: response.status, data};
+}
+
+/* ---- numbers and lists typed by hand ---- */
+function tokens(text) { return text.split(/[\s,]+/).filter(Boolean); }
+function numberOr(text) { return /^-?\d+$/.test(text) ? Number(text) : text; }
+function numbers(text) { return tokens(text).map(numberOr); }
+
+/* ---- errors beside their fields ---- */
+function clearErrors(panel) {
+  for (const p of $$(".error", panel)) p.textContent = "";
+  for (const bad of $$(".bad", panel)) bad.classList.remove("bad");
+}
+
+function showError(panel, error) {
+  const path = error.path || "";
+  const head = path.split(/[.[]/)[0];
+  let target = null;
+  if (error.source === "move.json") target = $('.error[data-for="move"]', panel);
+  if (!target && path.startsWith("rules.")) target = $(`.error[data-for="${CSS.escape(path)}"]`, panel);
+  if (!target && head) target = $(`.error[data-for="${CSS.escape(head)}"]`, panel);
+  if (!target && error.source !== "request" && error.source !== "time_limit") target = $('.error[data-for="*"]', panel);
+  if (!target) target = $('.error[data-for=""]', panel);
+  target.textContent = error.error;
+  const row = /^(\w+)\[(\d+)\]/.exec(path);
+  if (row) {
+    const item = $$(`[data-list="${row[1]}"] > .item`, panel)[Number(row[2])];
+    if (item) item.classList.add("bad");
+  }
+}
+
+/* ---- rule options, from their documented values ---- */
+function optionsOf(form) {
+  const names = INFO.form_options[form] || [];
+  return names.map((name) => INFO.options.find((o) => o.name === name && o.game === GAME_OF[form])).filter(Boolean);
+}
+
+function drawOptions(form) {
+  const box = $(`[data-options="${form}"]`);
+  box.replaceChildren();
+  const found = optionsOf(form);
+  if (!found.length) return;
+  const details = el("details", {class: "rules"}, el("summary", {text: `Rule options (${found.length})`}));
+  for (const option of found) {
+    const select = el("select", {"data-rule": option.name, "aria-label": option.question});
+    const values = [{value: option.default, meaning: option.default_meaning || "the default"}, ...option.alternatives];
+    for (const v of values) {
+      select.append(el("option", {value: JSON.stringify(v.value), text: `${JSON.stringify(v.value)}: ${v.meaning}`}));
+    }
+    details.append(el("div", {class: "option"},
+      el("label", {}, el("strong", {text: option.name}), " ", option.question, select),
+      el("blockquote", {text: `\u201c${option.rulebook}\u201d`}),
+      el("p", {class: "error", "data-for": `rules.${option.name}`})));
+  }
+  box.append(details);
+}
+
+function setOptions(form, rules) {
+  for (const select of $$(`[data-options="${form}"] select`)) {
+    const name = select.dataset.rule;
+    const option = optionsOf(form).find((o) => o.name === name);
+    const value = rules && name in rules ? rules[name] : option.default;
+    const wanted = JSON.stringify(value);
+    if ($$("option", select).some((o) => o.value === wanted)) select.value = wanted;
+  }
+}
+
+function chosenRules(form, given) {
+  const rules = {...(given || {})};
+  for (const select of $$(`[data-options="${form}"] select`)) {
+    const option = optionsOf(form).find((o) => o.name === select.dataset.rule);
+    const value = JSON.parse(select.value);
+    if (JSON.stringify(value) !== JSON.stringify(option.default) || select.dataset.rule in rules) rules[select.dataset.rule] = value;
+  }
+  return rules;
+}
+
+function withRules(doc, rules) {
+  if (Object.keys(rules).length) doc.rules = rules; else delete doc.rules;
+  return doc;
+}
+
+/* ---- results ---- */
+function showResult(panel, reply, summary) {
+  const box = $(".result", panel);
+  box.replaceChildren();
+  box.append(summary);
+  for (const warning of reply.warnings || []) box.append(el("p", {class: "warning", text: `verify: ${warning}`}));
+  if (reply.svg) {
+    const url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(reply.svg);
+    box.append(el("img", {class: "picture", src: url, alt: "the answer drawn"}));
+  }
+  if (reply.answer) {
+    const pre = el("pre", {class: "json", hidden: true, text: JSON.stringify(reply.answer, null, 1)});
+    const toggle = el("button", {type: "button", class: "show-json", text: "Show the JSON"});
+    toggle.addEventListener("click", () => { pre.hidden = !pre.hidden; toggle.textContent = pre.hidden ? "Show the JSON" : "Hide the JSON"; });
+    box.append(el("div", {class: "actions"}, toggle), pre);
+  }
+}
+
+function line(text, cls) { return el("p", {class: cls || "", text}); }
+
+function download(name, doc) {
+  const text = (typeof doc === "string" ? doc : JSON.stringify(doc, null, 1)) + (typeof doc === "string" ? "" : "\n");
+  const url = URL.createObjectURL(new Blob([text], {type: "application/json"}));
+  const link = el("a", {href: url, download: name});
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function ask(form, path, body, render) {
+  const panel = document.getElementById(form);
+  clearErrors(panel);
+  $(".result", panel).replaceChildren(line("Working...", "working"));
+  const {status, data} = await api("POST", path, body);
+  finish(panel, status, data, render);
+}
+
+function finish(panel, status, data, render) {
+  if (status === 200) {
+    if (data.undecided) showResult(panel, data, line(`verify: ${data.undecided}`, "undecided"));
+    else showResult(panel, data, render(data));
+    return;
+  }
+  $(".result", panel).replaceChildren();
+  if (status === 400) showError(panel, data);
+  else $('.error[data-for=""]', panel).textContent = data.error || `verify: the server answered ${status}`;
+}
+
+/* ================= Locked Network ================= */
+const T = {names: {}, eventNames: {}, board: new Map(), selected: null, marks: null, entries: [], job: null};
+
+function eventRow(id = "", lists = "") {
+  const row = el("div", {class: "item event-row"},
+    el("input", {class: "ev-id", value: id, placeholder: "Event id", "aria-label": "Event id", autocomplete: "off"}),
+    el("input", {class: "ev-lists", value: lists, placeholder: "Supporters it lists", inputmode: "numeric", "aria-label": "Supporters it lists", autocomplete: "off"}),
+    el("button", {type: "button", class: "remove", "aria-label": "remove", text: "\u00d7"}));
+  $(".remove", row).addEventListener("click", () => { row.remove(); networkChanged(); });
+  for (const input of $$("input", row)) input.addEventListener("change", networkChanged);
+  return row;
+}
+
+function networkCards() {
+  const cards = tokens($("#t-supporters").value).map((s) => ({kind: "supporter", id: numberOr(s)}));
+  for (const row of $$("#t-events .event-row")) {
+    const id = $(".ev-id", row).value.trim();
+    if (id) cards.push({kind: "event", id: numberOr(id)});
+  }
+  return cards;
+}
+
+function networkDoc() {
+  const doc = {};
+  doc.supporters = tokens($("#t-supporters").value).map((s) => {
+    const id = numberOr(s);
+    return T.names[id] ? {id, name: T.names[id]} : id;
+  });
+  doc.events = $$("#t-events .event-row").map((row) => {
+    const id = numberOr($(".ev-id", row).value.trim());
+    const event = {id, supporters: numbers($(".ev-lists", row).value)};
+    if (T.eventNames[id]) event.name = T.eventNames[id];
+    return event;
+  });
+  const claim = $("#t-claim").value.trim();
+  if (claim !== "") doc.claim = numberOr(claim);
+  return withRules(doc, chosenRules("tricks"));
+}
+
+function arrangementOf() {
+  return Array.from(T.board.entries()).map(([key, card]) => {
+    const [row, col] = key.split(",").map(Number);
+    return card.kind === "supporter" ? {supporter: card.id, row, col} : {event: card.id, row, col};
+  });
+}
+
+function label(card) { return card.kind === "supporter" ? `S${card.id}` : String(card.id); }
+function sameCard(a, b) { return a && b && a.kind === b.kind && a.id === b.id; }
+
+function networkChanged() {
+  const cards = networkCards();
+  for (const [key, card] of Array.from(T.board.entries())) if (!cards.some((c) => sameCard(c, card))) T.board.delete(key);
+  drawPalette();
+  boardChanged();
+}
+
+function boardChanged() { T.marks = null; T.entries = []; drawBoard(); }
+
+function drawPalette() {
+  const palette = $("#t-palette");
+  palette.replaceChildren();
+  for (const card of networkCards()) {
+    const placed = Array.from(T.board.values()).some((c) => sameCard(c, card));
+    const chip = el("button", {type: "button", class: `chip ${card.kind}${placed ? " placed" : ""}${sameCard(card, T.selected) ? " selected" : ""}`,
+      "data-card": `${card.kind}:${card.id}`, "aria-pressed": sameCard(card, T.selected) ? "true" : "false", text: label(card)});
+    chip.addEventListener("click", () => { T.selected = sameCard(card, T.selected) ? null : card; drawPalette(); });
+    palette.append(chip);
+  }
+}
+
+function drawBoard() {
+  const keys = [...T.board.keys(), ...T.entries.map((e) => `${e.row},${e.col}`)].map((k) => k.split(",").map(Number));
+  const rows = keys.map((k) => k[0]), cols = keys.map((k) => k[1]);
+  let r0 = Math.min(0, ...rows) - (rows.length ? 1 : 0), r1 = Math.max(2, ...rows.map((r) => r + 1));
+  let c0 = Math.min(0, ...cols) - (cols.length ? 1 : 0), c1 = Math.max(3, ...cols.map((c) => c + 1));
+  if (!rows.length) { r0 = 0; c0 = 0; }
+  const board = $("#t-board");
+  board.replaceChildren();
+  board.style.gridTemplateColumns = `repeat(${c1 - c0 + 1}, minmax(2.6rem, 4.5rem))`;
+  const marks = T.marks || {broken: [], apart: [], unmatched: []};
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const card = T.board.get(`${r},${c}`);
+      const cell = el("button", {type: "button", class: `cell${card ? " " + card.kind : ""}`, "data-row": r, "data-col": c,
+        "aria-label": `row ${r} col ${c}${card ? ": " + label(card) : ""}`, text: card ? label(card) : ""});
+      for (const b of marks.broken) {
+        for (const [me, other] of [[b.a, b.b], [b.b, b.a]]) {
+          if (me[0] !== r || me[1] !== c) continue;
+          const side = other[0] > r ? "s" : other[0] < r ? "n" : other[1] > c ? "e" : "w";
+          cell.classList.add("broken", `broken-${side}`);
+        }
+      }
+      if (marks.apart.some((p) => p[0] === r && p[1] === c)) cell.classList.add("apart");
+      if (marks.unmatched.some((p) => p[0] === r && p[1] === c)) cell.classList.add("unmatched");
+      const entry = T.entries.find((e) => e.row === r && e.col === c);
+      if (entry) { cell.classList.add("entry"); cell.append(el("small", {text: `+ ${entry.tricks} T`})); }
+      cell.addEventListener("click", () => tapCell(r, c));
+      board.append(cell);
+    }
+  }
+}
+
+function tapCell(r, c) {
+  const key = `${r},${c}`;
+  if (T.selected) {
+    for (const [k, card] of Array.from(T.board.entries())) if (sameCard(card, T.selected)) T.board.delete(k);
+    T.board.set(key, T.selected);
+    T.selected = null;
+  } else if (T.board.has(key)) {
+    T.board.delete(key);
+  } else return;
+  drawPalette();
+  boardChanged();
+}
+
+const RULE_WORDS = [
+  [/does not list it/, "placement", "A Supporter and an Event may share a border only if they match."],
+  [/pieces/, "connected", "A card enters your Locked Network when it borders a card already there."],
+  [/borders no card it matches/, "every_card_matched", "Every card keeps a matching border (the rule option every_card_matched)."],
+];
+
+function tricksSummary(reply) {
+  const a = reply.answer;
+  const box = el("div", {class: "summary"});
+  if (a.status === "optimal") box.append(line(`Proven maximum: ${a.tricks} Tricks`, "headline yes"));
+  else if (a.status === "infeasible") box.append(line("No legal arrangement of these cards exists", "headline no"));
+  else box.append(line(`Not proven within the time limit: best found ${a.tricks ?? "none"}, bound ${a.bound}`, "headline undecided"));
+  if (a.proof) box.append(line(`Why: ${a.proof}`));
+  if (a.claim) {
+    const c = a.claim;
+    const words = c.holds === true ? (c.exact ? "holds, and it is the maximum" : "holds (the network makes at least that)")
+      : c.holds === false ? "is refuted" : "is still open";
+    box.append(line(`The claim of ${c.value} Tricks ${words}.`, c.holds === true ? "yes" : c.holds === false ? "no" : ""));
+  }
+  const given = a.given_arrangement;
+  if (given) {
+    if (given.legal) box.append(line(`Your arrangement is legal: ${given.tricks} Tricks.`, "given yes"));
+    else {
+      box.append(line(`Your arrangement breaks the rules (${given.tricks} Tricks as laid):`, "given no"));
+      const list = el("ul", {class: "violations"});
+      for (const v of given.violations) {
+        const rule = RULE_WORDS.find(([pattern]) => pattern.test(v));
+        list.append(el("li", {}, rule ? el("strong", {text: `${rule[1]}: `}) : "", v, rule ? el("em", {text: ` \u2014 ${rule[2]}`}) : ""));
+      }
+      box.append(list);
+    }
+  }
+  if (a.add) {
+    const places = a.add.placements;
+    box.append(line(places.length ? `The new card may enter at ${places.length} cells: ${places.map((p) => `row ${p.row} col ${p.col} (${p.tricks} Tricks)`).join(", ")}; the most after it enters: ${a.add.max_after}.`
+      : "The new card may enter nowhere beside these cards.", "entries"));
+  }
+  return box;
+}
+
+async function runTricks(doc) {
+  const panel = $("#tricks");
+  clearErrors(panel);
+  if (T.job) await cancelTricks();
+  $(".result", panel).replaceChildren();
+  const started = await api("POST", "/api/jobs/tricks", doc);
+  if (started.status !== 202) { finish(panel, started.status, started.data, tricksSummary); return; }
+  const id = started.data.id;
+  T.job = id;
+  $("#t-cancel").hidden = false;
+  $("#t-progress").textContent = "Solving...";
+  while (T.job === id) {
+    await new Promise((done) => setTimeout(done, 250));
+    if (T.job !== id) return;
+    const {status, data} = await api("GET", `/api/jobs/tricks/${id}`);
+    if (status !== 200) { T.job = null; finish(panel, status, data, tricksSummary); break; }
+    if (data.state === "running") {
+      const p = data.progress;
+      $("#t-progress").textContent = p ? `Solving: best found ${p.best ?? "none yet"}, bound ${p.bound}, ${data.seconds.toFixed(1)} s`
+        : `Solving: ${data.seconds.toFixed(1)} s`;
+      continue;
+    }
+    T.job = null;
+    $("#t-progress").textContent = "";
+    const result = data.result || {};
+    const code = data.state === "refused" ? 400 : data.state === "failed" ? 500 : data.state === "cancelled" ? 409 : 200;
+    if (code === 200 && result.marks) T.marks = result.marks;
+    if (code === 200 && result.answer && result.answer.add) T.entries = result.answer.add.placements;
+    if (code === 200) drawBoard();
+    finish(panel, code, code === 409 ? {error: "verify: the solve was cancelled"} : result, tricksSummary);
+  }
+  $("#t-cancel").hidden = true;
+}
+
+async function cancelTricks() {
+  const id = T.job;
+  T.job = null;
+  $("#t-cancel").hidden = true;
+  if (!id) return;
+  await api("DELETE", `/api/jobs/tricks/${id}`);
+  $("#t-progress").textContent = "Cancelled: the solve was stopped.";
+}
+
+function addCard() {
+  const id = $("#t-add-id").value.trim();
+  if ($("#t-add-kind").value === "supporter") return {supporter: numberOr(id)};
+  return {event: numberOr(id), supporters: numbers($("#t-add-lists").value)};
+}
+
+function loadNetwork(doc) {
+  T.names = {}; T.eventNames = {};
+  const ids = (doc.supporters || []).map((s) => {
+    if (typeof s === "object" && s !== null) { if (s.name) T.names[s.id] = s.name; return s.id; }
+    return s;
+  });
+  $("#t-supporters").value = ids.join(" ");
+  $("#t-events").replaceChildren(...(doc.events || []).map((e) => {
+    if (e.name) T.eventNames[e.id] = e.name;
+    return eventRow(String(e.id), (e.supporters || []).join(" "));
+  }));
+  $("#t-claim").value = doc.claim ?? "";
+  T.board = new Map();
+  for (const p of doc.arrangement || []) {
+    T.board.set(`${p.row},${p.col}`, "supporter" in p ? {kind: "supporter", id: p.supporter} : {kind: "event", id: p.event});
+  }
+  if (doc.add) {
+    $("#t-add-kind").value = "supporter" in doc.add ? "supporter" : "event";
+    $("#t-add-id").value = String(doc.add.supporter ?? doc.add.event);
+    $("#t-add-lists").value = (doc.add.supporters || []).join(" ");
+    $("#t-add-lists").hidden = $("#t-add-kind").value !== "event";
+  }
+  setOptions("tricks", doc.rules);
+  networkChanged();
+}
+
+function drawCataloguePick() {
+  const catalogue = INFO.catalogues.whitehouse;
+  const pick = $("#t-pick");
+  pick.replaceChildren();
+  const events = el("fieldset", {}, el("legend", {text: "Events"}));
+  for (const e of catalogue.events) {
+    events.append(el("label", {class: "pick-item"}, el("input", {type: "checkbox", value: e.id, "data-pick": "event"}),
+      ` ${e.id} ${e.name || ""} (${e.supporters.join(", ")})`));
+  }
+  const supporters = el("fieldset", {}, el("legend", {text: "Supporters"}));
+  for (const s of catalogue.supporters) {
+    supporters.append(el("label", {class: "pick-item"}, el("input", {type: "checkbox", value: s.number, "data-pick": "supporter"}),
+      ` ${s.number} ${s.name || ""}`));
+  }
+  pick.append(events, supporters);
+}
+
+function usePicked() {
+  const catalogue = INFO.catalogues.whitehouse;
+  const events = $$('[data-pick="event"]:checked').map((box) => catalogue.events.find((e) => String(e.id) === box.value));
+  const supporters = $$('[data-pick="supporter"]:checked').map((box) => catalogue.supporters.find((s) => String(s.number) === box.value));
+  loadNetwork({supporters: supporters.map((s) => (s.name ? {id: s.number, name: s.name} : s.number)),
+    events: events.map((e) => ({id: e.id, supporters: e.supporters, ...(e.name ? {name: e.name} : {})}))});
+}
+
+function setupTricks() {
+  $("#t-add-event").addEventListener("click", () => { $("#t-events").append(eventRow()); });
+  $("#t-supporters").addEventListener("change", networkChanged);
+  $("#t-solve").addEventListener("click", () => runTricks(networkDoc()));
+  $("#t-cancel").addEventListener("click", cancelTricks);
+  $("#t-check").addEventListener("click", () => runTricks({...networkDoc(), arrangement: arrangementOf()}));
+  $("#t-where").addEventListener("click", () => runTricks({...networkDoc(), arrangement: arrangementOf(), add: addCard()}));
+  $("#t-clear").addEventListener("click", () => { T.board = new Map(); drawPalette(); boardChanged(); });
+  $("#t-add-kind").addEventListener("change", () => { $("#t-add-lists").hidden = $("#t-add-kind").value !== "event"; });
+  $("#t-use-picked").addEventListener("click", usePicked);
+  $("#tricks .download").addEventListener("click", () => {
+    const doc = networkDoc();
+    if (T.board.size) doc.arrangement = arrangementOf();
+    download(INFO.sources.network, doc);
+  });
+  drawCataloguePick();
+  drawBoard();
+}
+
+/* ================= Oh My Socks! ================= */
+const S = {cards: null};
+
+function socksMode() { return $('input[name="s-mode"]:checked').value; }
+
+function setsText(sets) { return Object.entries(sets || {}).map(([set, stars]) => `${set}: ${stars.join(" ")}`).join("; "); }
+
+function parseSets(text) {
+  const sets = {};
+  for (const part of text.split(";").map((p) => p.trim()).filter(Boolean)) {
+    const [set, stars = ""] = part.split(":");
+    sets[set.trim()] = numbers(stars);
+  }
+  return sets;
+}
+
+function playerRow(player = {}) {
+  const mode = socksMode();
+  const row = el("div", {class: "item player-row"},
+    el("input", {class: "p-name", value: player.name || "", placeholder: "name", "aria-label": "name", autocomplete: "off"}));
+  if (mode === "sets") {
+    row.append(el("input", {class: "p-sets", value: setsText(player.sets), placeholder: "7: 2 1 1; 3: 1", "aria-label": "sets", autocomplete: "off"}));
+  } else {
+    row.append(el("input", {class: "p-collection", value: (player.collection || []).join(" "), placeholder: "collection: 7-1 7-2", "aria-label": "collection", autocomplete: "off"}),
+      el("input", {class: "p-gifts", value: (player.gifts || []).join(" "), placeholder: "gifts", "aria-label": "gifts", autocomplete: "off"}));
+  }
+  row.append(el("input", {class: "p-super", value: player.super_sock ?? "", placeholder: "Super Sock", "aria-label": "Super Sock set", autocomplete: "off"}),
+    el("button", {type: "button", class: "remove", "aria-label": "remove", text: "\u00d7"}));
+  $(".remove", row).addEventListener("click", () => row.remove());
+  return row;
+}
+
+function socksDoc() {
+  const doc = {};
+  const mode = socksMode();
+  if (mode === "cards") {
+    const which = $("#s-catalogue").value;
+    const cards = which === "example" ? S.cards : which === "given" ? INFO.catalogues.socks.cards : null;
+    if (cards) doc.cards = cards;
+  }
+  doc.players = $$("#s-players .player-row").map((row) => {
+    const player = {name: $(".p-name", row).value.trim()};
+    if (mode === "sets") player.sets = parseSets($(".p-sets", row).value);
+    else { player.collection = tokens($(".p-collection", row).value); player.gifts = tokens($(".p-gifts", row).value); }
+    const sup = $(".p-super", row).value.trim();
+    if (sup !== "") player.super_sock = numberOr(sup);
+    return player;
+  });
+  return withRules(doc, chosenRules("socks"));
+}
+
+function setSocksMode(mode, players) {
+  $(`input[name="s-mode"][value="${mode}"]`).checked = true;
+  $("#s-hint-sets").hidden = mode !== "sets";
+  $("#s-hint-cards").hidden = mode !== "cards";
+  $("#s-catalogue-field").hidden = mode !== "cards";
+  $("#s-players").replaceChildren(...players.map(playerRow));
+}
+
+function loadSocks(doc) {
+  S.cards = doc.cards || null;
+  const select = $("#s-catalogue");
+  $$('option[value="example"]', select).forEach((o) => o.remove());
+  if (S.cards) { select.append(el("option", {value: "example", text: "the example's own cards"})); select.value = "example"; }
+  else select.value = "sample";
+  const mode = (doc.players || []).some((p) => "sets" in p) ? "sets" : "cards";
+  setSocksMode(mode, doc.players || []);
+  setOptions("socks", doc.rules);
+}
+
+const DECIDED = {
+  score: "the highest score wins",
+  fewest_sets: "tied on score: the fewest sets of Socks wins",
+  shared: "tied on score and on sets too: they share the win",
+};
+
+function socksSummary(reply) {
+  const a = reply.answer;
+  const box = el("div", {class: "summary"});
+  const winners = a.winners.length ? a.winners.join(" and ") : "nobody";
+  box.append(line(`Winner: ${winners} \u2014 ${DECIDED[a.decided_by] || a.decided_by}`, "headline yes"));
+  if (a.decided_by !== "score") box.append(line(`The tie-break counts ${a.rules.tie_break_counts === "scoring_sets" ? "only the sets that score" : "every set collected"} (tie_break_counts = ${a.rules.tie_break_counts}).`, "tie-break"));
+  const table = el("table", {class: "scores"}, el("tr", {}, el("th", {text: "player"}), el("th", {text: "score"}), el("th", {text: "sets"}), el("th", {text: "each set"})));
+  for (const p of a.players) {
+    const sets = p.sets.map((s) => `${s.set}\u00d7${s.count}${s.scores ? ` = ${s.stars}\u2605` : " (odd)"}`).join(", ");
+    const sup = p.super_sock ? `; Super Sock in set ${p.super_sock.set}${p.super_sock.chosen_by_solver ? " (chosen at best)" : ""}` : "";
+    table.append(el("tr", {}, el("td", {text: p.name}), el("td", {text: String(p.score)}), el("td", {text: String(p.set_count)}), el("td", {text: sets + sup})));
+  }
+  box.append(el("div", {class: "table-wrap"}, table));
+  return box;
+}
+
+function setupSocks() {
+  for (const radio of $$('input[name="s-mode"]')) radio.addEventListener("change", () => setSocksMode(socksMode(), [{name: "Ana"}, {name: "Bo"}]));
+  $("#s-add-player").addEventListener("click", () => $("#s-players").append(playerRow()));
+  $("#socks .ask").addEventListener("click", () => ask("socks", "/api/socks", socksDoc(), socksSummary));
+  $("#socks .download").addEventListener("click", () => download(INFO.sources.socks, socksDoc()));
+  if (!INFO.catalogues.socks || !INFO.catalogues.socks.cards) $('#s-catalogue option[value="given"]').remove();
+  setSocksMode("sets", [{name: "Ana"}, {name: "Bo"}]);
+}
+
+/* ================= Social Network ================= */
+function galleryRow(g = {}) {
+  const row = el("div", {class: "item gallery-row"},
+    el("input", {class: "g-id", value: g.id || "", placeholder: "Gallery id", "aria-label": "Gallery id", autocomplete: "off"}),
+    el("input", {class: "g-owner", value: g.owner || "", placeholder: "owner", "aria-label": "owner", autocomplete: "off"}),
+    el("label", {class: "inline"}, el("input", {type: "checkbox", class: "g-active", checked: g.active !== false}), " active"),
+    el("input", {class: "g-likes", value: (g.likes || []).join(" "), placeholder: "Likes from", "aria-label": "Likes from", autocomplete: "off"}),
+    el("button", {type: "button", class: "remove", "aria-label": "remove", text: "\u00d7"}));
+  if (g.owner_passed_since) row.dataset.passed = "true";
+  $(".remove", row).addEventListener("click", () => row.remove());
+  return row;
+}
+
+function likeDoc() {
+  const doc = {players: tokens($("#l-players").value)};
+  doc.galleries = $$("#l-galleries .gallery-row").map((row) => {
+    const g = {id: $(".g-id", row).value.trim(), owner: $(".g-owner", row).value.trim(), active: $(".g-active", row).checked,
+      likes: tokens($(".g-likes", row).value)};
+    if (row.dataset.passed) g.owner_passed_since = true;
+    return g;
+  });
+  doc.player = $("#l-player").value.trim();
+  doc.gallery = $("#l-gallery").value.trim();
+  if ($("#l-halt").checked) doc.quiz_halt = true;
+  return withRules(doc, chosenRules("like"));
+}
+
+function loadLike(doc) {
+  $("#l-players").value = (doc.players || []).join(" ");
+  $("#l-galleries").replaceChildren(...(doc.galleries || []).map(galleryRow));
+  $("#l-player").value = doc.player || "";
+  $("#l-gallery").value = doc.gallery || "";
+  $("#l-halt").checked = !!doc.quiz_halt;
+  setOptions("like", doc.rules);
+}
+
+function likeSummary(reply) {
+  const a = reply.answer;
+  const box = el("div", {class: "summary"});
+  if (a.legal) box.append(line("Legal: the Like stands.", "headline yes"));
+  else {
+    box.append(line(`Not legal: ${a.reason}`, "headline no"));
+    box.append(line(`Rule: ${a.rule}; remedy: ${a.remedy}`));
+    if (a.rulebook) box.append(el("blockquote", {text: `\u201c${a.rulebook}\u201d`}));
+  }
+  return box;
+}
+
+function setupLike() {
+  $("#l-add-gallery").addEventListener("click", () => $("#l-galleries").append(galleryRow()));
+  $("#like .ask").addEventListener("click", () => ask("like", "/api/social/like", likeDoc(), likeSummary));
+  $("#like .download").addEventListener("click", () => download(INFO.sources.like, likeDoc()));
+  loadLike({players: ["Ana", "Bo"], galleries: [{id: "gallery-1", owner: "Ana", active: true, likes: []}], player: "Bo", gallery: "gallery-1"});
+}
+
+/* ================= documents in a text field ================= */
+function textDoc(form, field) {
+  const text = $(field).value;
+  let doc;
+  try { doc = JSON.parse(text); } catch (e) { return text; }  /* the server names what is wrong, as the CLI does */
+  if (doc && typeof doc === "object" && !Array.isArray(doc) && (optionsOf(form).length)) {
+    const given = doc.rules && typeof doc.rules === "object" ? doc.rules : {};
+    const rules = chosenRules(form, given);
+    if (Object.keys(rules).length || "rules" in doc) doc.rules = rules;
+  }
+  return doc;
+}
+
+function roundSummary(reply) {
+  const a = reply.answer;
+  const box = el("div", {class: "summary"});
+  if (!a.legal) {
+    const v = a.violation;
+    box.append(line(`Illegal: ${v.message}`, "headline no"), line(`Rule: ${v.rule} (at ${v.path})`));
+    if (v.rulebook) box.append(el("blockquote", {text: `\u201c${v.rulebook}\u201d`}));
+    return box;
+  }
+  box.append(line("The round is legal.", "headline yes"));
+  box.append(line(`Influencer: ${a.influencer || "none"}${a.tied.length ? ` (tied: ${a.tied.join(", ")})` : ""}; reported: ${a.reported || "nobody"}`));
+  const steps = el("ol", {class: "steps"});
+  for (const s of a.steps) {
+    const moved = s.move ? ` ${s.move > 0 ? "+" : ""}${s.move}: ${s.from} \u2192 ${s.to}` : "";
+    steps.append(el("li", {}, el("strong", {text: s.player}), ` ${s.rule}${moved} \u2014 ${s.note}`));
+  }
+  box.append(steps);
+  box.append(line(`After the round: ${a.players.map((p) => `${p.name} on ${p.position} (${p.likes} Likes)`).join(", ")}`));
+  if (a.winners.length) box.append(line(`Viral: ${a.winners.join(", ")} win${a.winners.length === 1 ? "s" : ""}`, "yes"));
+  return box;
+}
+
+function setupRound() {
+  $("#round .ask").addEventListener("click", () => ask("round", "/api/likes/round", textDoc("round", "#r-doc"), roundSummary));
+  $("#round .download").addEventListener("click", () => download(INFO.sources.round, textDoc("round", "#r-doc")));
+}
+
+/* ================= White House ================= */
+function moveWords(m) { return JSON.stringify(m); }
+
+function movesSummary(reply) {
+  const a = reply.answer;
+  const box = el("div", {class: "summary"});
+  const waiting = a.waiting_for ? `player ${a.waiting_for.player} (${a.waiting_for.decision})` : "nobody";
+  box.append(line(a.ended ? `The game is over: ${a.ended}` : `${a.count} legal moves for ${waiting}`, "headline"));
+  for (const group of a.legal) {
+    box.append(el("h4", {text: group.heading}));
+    const list = el("ul", {class: "moves"});
+    for (const m of group.moves) {
+      const button = el("button", {type: "button", class: "ask-move", text: "May I?"});
+      button.addEventListener("click", () => { $("#w-move").value = JSON.stringify(m.move); askMove(); });
+      list.append(el("li", {}, button, " ", m.effect || moveWords(m.move)));
+    }
+    box.append(list);
+  }
+  return box;
+}
+
+function moveSummary(reply) {
+  const a = reply.answer;
+  const box = el("div", {class: "summary"});
+  if (a.legal) {
+    box.append(line(`Yes, legal: ${a.outcome && a.outcome.effect ? a.outcome.effect : moveWords(a.move)}`, "headline yes"));
+    if (a.outcome && a.outcome.then) box.append(line(`Then: player ${a.outcome.then.player} decides (${a.outcome.then.decision})`));
+  } else {
+    box.append(line(`No: ${a.reason}`, "headline no"), line(`Rule: ${a.rule}`));
+    if (a.rulebook) box.append(el("blockquote", {text: `\u201c${a.rulebook}\u201d`}));
+  }
+  return box;
+}
+
+function moveDoc() {
+  const text = $("#w-move").value;
+  try { return JSON.parse(text); } catch (e) { return text; }
+}
+
+function askMove() {
+  const position = textDoc("position", "#w-doc"), move = moveDoc();
+  if (typeof position === "string") { ask("position", "/api/whitehouse/moves", position, moveSummary); return; }
+  if (typeof move === "string") {
+    const panel = $("#position");
+    clearErrors(panel);
+    $('.error[data-for="move"]', panel).textContent = "verify: move.json: not valid JSON";
+    return;
+  }
+  ask("position", "/api/whitehouse/move", {position, move}, moveSummary);
+}
+
+function setupPosition() {
+  $("#w-list").addEventListener("click", () => ask("position", "/api/whitehouse/moves", textDoc("position", "#w-doc"), movesSummary));
+  $("#w-ask").addEventListener("click", askMove);
+  $("#position .download").addEventListener("click", () => download(INFO.sources.position, textDoc("position", "#w-doc")));
+  $("#w-download-move").addEventListener("click", () => download(INFO.sources.move, moveDoc()));
+}
+
+/* ================= the page ================= */
+const LOADERS = {
+  tricks: loadNetwork,
+  socks: loadSocks,
+  like: loadLike,
+  round: (doc) => { $("#r-doc").value = JSON.stringify(doc, null, 1); setOptions("round", doc.rules); },
+  position: (doc) => { $("#w-doc").value = JSON.stringify(doc, null, 1); setOptions("position", doc.rules); },
+};
+
+function setupExamples() {
+  for (const select of $$("select.examples")) {
+    const form = select.dataset.examples;
+    for (const name of Object.keys(INFO.examples[form] || {})) select.append(el("option", {value: name, text: name}));
+    select.addEventListener("change", () => {
+      if (!select.value) return;
+      const panel = document.getElementById(form);
+      clearErrors(panel);
+      $(".result", panel).replaceChildren();
+      LOADERS[form](structuredClone(INFO.examples[form][select.value]));
+      if (form === "position") {
+        const moves = INFO.examples.move || {};
+        if (moves[select.value]) $("#w-move").value = JSON.stringify(moves[select.value]);
+      }
+    });
+  }
+}
+
+function setupTabs() {
+  for (const tab of $$("#tabs button")) {
+    tab.addEventListener("click", () => {
+      for (const other of $$("#tabs button")) other.setAttribute("aria-selected", other === tab ? "true" : "false");
+      for (const panel of $$(".panel")) panel.hidden = panel.id !== tab.dataset.tab;
+    });
+  }
+}
+
+async function start() {
+  const {status, data} = await api("GET", "/api/info");
+  if (status !== 200) { document.querySelector("main").prepend(line(data.error || "verify: the server refused the page", "error")); return; }
+  INFO = data;
+  for (const form of Object.keys(GAME_OF)) drawOptions(form);
+  setupTabs();
+  setupTricks();
+  setupSocks();
+  setupLike();
+  setupRound();
+  setupPosition();
+  setupExamples();
+  document.body.dataset.ready = "true";
+}
+
+start();
