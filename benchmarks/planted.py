@@ -88,6 +88,10 @@ def tests(copy: Path, game: str, timeout: float = 1800) -> int:
         return -1
 
 
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game")
@@ -132,9 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         c = sum(r[1] == "killed" for r in mine)
         cr = sum(r[1] == "killed" or r[2] == "killed" for r in mine)
         t = sum(r[3] == "killed" for r in mine)
-        def pct(k: int) -> str:
-            return f"{100 * k / n:.0f}%" if n else "-"
-        print(f"{game:<10} {n:>4} {c:>3} {pct(c):>4} {cr:>10} {pct(cr):>4} {t if not args.skip_tests else '-':>6}")
+        print(f"{game:<10} {n:>4} {c:>3} {_pct(c, n):>4} {cr:>10} {_pct(cr, n):>4} "
+              f"{t if not args.skip_tests else '-':>6}")
     stale = [r[0].id for r in rows if r[1] == "stale"]
     if stale:
         print(f"\nstale (text not found once in the file): {', '.join(stale)}")
