@@ -394,6 +394,7 @@ def _literal_pays(row: str, slot_index: int, chosen: frozenset[Any], mixed: bool
     return len(chosen) == cost and (mixed or cost < 2 or supporters != 1)
 
 
+@pos.reporting_failures
 def check_legal_takes(ctx: Context) -> Counterexample | None:
     mixed = ctx.rules.mixed_distraction_cost
     referee = pos.engine(ctx.rules)
@@ -407,7 +408,7 @@ def check_legal_takes(ctx: Context) -> Counterexample | None:
                     hand = Seat(supporters=(1, 2, 3)[:ns], events=("A", "B", "C")[:ne])
                     state = pos.table(referee, [hand, Seat(supporters=(), events=("G",))], ((), (), ()),
                                       tuple(rows), phase=row)  # type: ignore[arg-type]
-                    moves = referee.legal_moves(state)
+                    moves = pos.legal(referee, state)
                     held = set(hand.supporters) | set(hand.events)
                     offered = {(m.slot, frozenset(m.discards)) for m in moves if isinstance(m, (Take, Play))}
                     wrong = next((m for m in moves if isinstance(m, (Take, Play)) and (
@@ -446,6 +447,7 @@ def check_legal_takes(ctx: Context) -> Counterexample | None:
 TARGETED = ("T1", "T2", "W1", "W2", "M1", "M2", "G1")
 
 
+@pos.reporting_failures
 def check_targets(ctx: Context) -> Counterexample | None:
     referee = pos.engine(ctx.rules)
     for players in (2, 3, 4):
@@ -460,7 +462,7 @@ def check_targets(ctx: Context) -> Counterexample | None:
                     state = pos.table(referee, seats, ((), (), ()), ((None, None, None), (None, None, None),
                                                                      (None, None, card)),
                                       current=current, phase="distraction")
-                    moves = [m for m in referee.legal_moves(state) if isinstance(m, Play)]
+                    moves = [m for m in pos.legal(referee, state) if isinstance(m, Play)]
                     targets = {m.target for m in moves if m.target is not None}
                     problem = None
                     bad = next((m for m in moves if m.target is not None and (
@@ -553,6 +555,7 @@ def _step_counterexample(step: pos.Step, problem: str) -> Counterexample:
 # --- WH-7: every move conserves the cards -------------------------------------------------------------
 
 
+@pos.reporting_failures
 def check_every_move_conserves(ctx: Context) -> Counterexample | None:
     tables = win_tables(ctx.rules) + gridlock_tables(ctx.rules) + variety_tables(ctx.rules)
     for start in tables:
@@ -591,6 +594,7 @@ def _played(state: State, move: Play) -> str | None:
     return None if card is None else state.catalogue.distraction(str(card)).action.type
 
 
+@pos.reporting_failures
 def check_gridlock(ctx: Context) -> Counterexample | None:
     for step in _steps(ctx, gridlock_tables(ctx.rules)):
         forming = _forming(step)
@@ -641,6 +645,7 @@ def check_gridlock(ctx: Context) -> Counterexample | None:
 # --- WH-9: the first player holds the highest-numbered Supporter -----------------------------------
 
 
+@pos.reporting_failures
 def check_first_player(ctx: Context) -> Counterexample | None:
     catalogue = sample_catalogue()
     supporters = catalogue.ids("supporter")
@@ -683,6 +688,7 @@ def _reversal_table(rules: Any, players: int, start: int, direction: int, revers
                      ((None, None, None), (None, None, None), row), current=start, direction=direction)
 
 
+@pos.reporting_failures
 def check_reversal(ctx: Context) -> Counterexample | None:
     referee = pos.engine(ctx.rules)
     once = ctx.rules.reversals == "once"
@@ -709,10 +715,10 @@ def check_reversal(ctx: Context) -> Counterexample | None:
                         while len(seen) < 2 * players:
                             if state.phase == "supporter":
                                 seen.append(state.current)
-                            moves = referee.legal_moves(state)
+                            moves = pos.legal(referee, state)
                             if not moves:
                                 break
-                            state = referee.apply(state, moves[0])
+                            state = pos.apply(referee, state, moves[0])
                         if seen != expected:
                             return Counterexample(
                                 {"players": players, "start": start, "direction": direction,
@@ -728,6 +734,7 @@ def check_reversal(ctx: Context) -> Counterexample | None:
 # --- WH-11: a win ends the game -------------------------------------------------------------------
 
 
+@pos.reporting_failures
 def check_win(ctx: Context) -> Counterexample | None:
     referee = pos.engine(ctx.rules)
     for step in _steps(ctx, win_tables(ctx.rules)):
@@ -741,7 +748,7 @@ def check_win(ctx: Context) -> Counterexample | None:
             if not set(reached) <= set(after.winners) or not reached:
                 return _step_counterexample(step, f"the winners are {list(after.winners)}; the players who "
                                                   f"made 7 Tricks on this move are {reached}")
-            if referee.legal_moves(after):
+            if pos.legal(referee, after):
                 return _step_counterexample(step, "the game is won but moves are still offered")
         elif reached:
             return _step_counterexample(step, f"player {reached[0]} makes {after.players[reached[0]].tricks} "

@@ -10,13 +10,15 @@ by the oracle).
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from checks.core import Context, TimeUp
+from checks.result import Counterexample
 from model.common.errors import OutOfTime
 from model.whitehouse.cards import Action, Catalogue, Distraction
 from model.whitehouse.engine import Engine
@@ -76,7 +78,10 @@ def player(referee: Engine, seat: Seat) -> Player:
     cards = seat.network
     network = Network(tuple(Supporter(c) for c in cards if isinstance(c, int)),
                       tuple(Event(c, EVENTS[c]) for c in cards if isinstance(c, str)))
-    total = referee.oracle.total(network)
+    try:
+        total = referee.oracle.total(network)
+    except Exception as error:  # the engine's Trick oracle failing on a table is a finding
+        raise TableFailed(seat, error) from error
     return Player(seat.supporters, seat.events, total.arrangement, total.tricks, seat.gridlocks, seat.lies,
                   seat.deflection)
 
@@ -148,17 +153,72 @@ def games(ctx: Context, referee: Engine, start: State, depth: int) -> Iterator[S
         for state, path in frontier:
             if time.perf_counter() > ctx.deadline:
                 raise TimeUp(f"time limit of {ctx.time_limit:g} s reached")
-            try:
-                moves = referee.legal_moves(state)
-                for move in moves:
-                    after = referee.apply(state, move)
-                    yield Step(state, move, after, path)
-                    if after not in seen:
-                        seen.add(after)
-                        following.append((after, path + (move,)))
-            except OutOfTime as stop:
-                raise TimeUp(f"a Trick total was not proved in time: {stop}") from None
+            for move in legal(referee, state, path):
+                after = apply(referee, state, move, path)
+                yield Step(state, move, after, path)
+                if after not in seen:
+                    seen.add(after)
+                    following.append((after, path + (move,)))
         frontier = following
+
+
+class EngineFailed(Exception):
+    """The engine raised an error on a state of the domain (or on a legal move in it)."""
+
+    def __init__(self, state: State, move: Move | None, path: tuple[Move, ...], error: Exception) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.state, self.move, self.path, self.error = state, move, path, error
+
+
+class TableFailed(Exception):
+    """The engine's Trick oracle failed on the network of a table's seat."""
+
+    def __init__(self, seat: Seat, error: Exception) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.seat, self.error = seat, error
+
+
+def legal(referee: Engine, state: State, path: tuple[Move, ...] = ()) -> list[Move]:
+    """``referee.legal_moves(state)``; an error of the engine raised as EngineFailed."""
+    try:
+        return referee.legal_moves(state)
+    except OutOfTime as stop:
+        raise TimeUp(f"a Trick total was not proved in time: {stop}") from None
+    except Exception as error:  # the engine failing is a finding, reported as one
+        raise EngineFailed(state, None, path, error) from error
+
+
+def apply(referee: Engine, state: State, move: Move, path: tuple[Move, ...] = ()) -> State:
+    """``referee.apply(state, move)``; an error of the engine raised as EngineFailed."""
+    try:
+        return referee.apply(state, move)
+    except OutOfTime as stop:
+        raise TimeUp(f"a Trick total was not proved in time: {stop}") from None
+    except Exception as error:  # a legal move the engine cannot apply is a finding
+        raise EngineFailed(state, move, path, error) from error
+
+
+def reporting_failures(check: Callable[[Context], Counterexample | None]) -> Callable[[Context], Counterexample | None]:
+    """``check``, with an engine that fails on the domain reported as a counterexample."""
+
+    @functools.wraps(check)
+    def checked(ctx: Context) -> Counterexample | None:
+        try:
+            return check(ctx)
+        except TableFailed as failed:
+            return Counterexample({"network": list(failed.seat.network)},
+                                  f"a Locked Network of {' '.join(map(str, failed.seat.network))}",
+                                  f"the engine's Trick oracle fails on it: {failed}", True)
+        except EngineFailed as failed:
+            state = state_json(failed.state)
+            state["path"] = [show_move(m) for m in failed.path]
+            doing = "listing the legal moves" if failed.move is None else f"applying {show_move(failed.move)}"
+            if failed.move is not None:
+                state["move"] = show_move(failed.move)
+            return Counterexample(state, draw_state(failed.state) + f"\n{doing}",
+                                  f"the engine fails {doing}: {failed}", True)
+
+    return checked
 
 
 def draw_state(state: State) -> str:

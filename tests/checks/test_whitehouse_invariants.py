@@ -223,3 +223,24 @@ def test_an_option_that_breaks_a_statement_shows_as_violated() -> None:
     result = run(_invariant("WH-11"), rules, None, 30)
     assert isinstance(result, Violated)
     assert "goes on" in result.counterexample.engine
+
+
+def test_a_player_can_make_seven_tricks_off_turn_and_the_witness_replays() -> None:
+    from checks.questions import Yes, answer
+    from checks.whitehouse.table_questions import QUESTIONS
+
+    (question,) = QUESTIONS
+    found = answer(question, RULES, 30)
+    assert isinstance(found, Yes), found
+    assert found.witness.engine_agrees
+    assert "during player 0's turn; the game ends" in found.witness.replay
+
+
+def test_an_engine_that_fails_on_the_domain_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(self: engine.Engine, state: Any, seat: int, cards: Any, entered: Any) -> Any:
+        raise RuntimeError("planted")
+
+    monkeypatch.setattr(engine.Engine, "_lock", broken)
+    result = run(_invariant("WH-7"), RULES, None, 30)
+    assert isinstance(result, Violated)
+    assert "the engine fails applying" in result.counterexample.engine and "planted" in result.counterexample.engine
