@@ -217,7 +217,7 @@ def check_conserved(ctx: Context) -> Counterexample | None:
          "discards": list(move.discards), "cards_before": before_cards, "cards_after": after_cards},
         _draw_table(deck, row, hand) + f"\nTake the {SLOT_NAMES[shape.slot]} Supporter",
         f"Engine.apply: {'legal' if legal else 'refused'}; Supporters on the table before "
-        f"{before_cards}, after {after_cards}",
+        f"{before_cards}, after {after_cards} (take_from_row and refill are the engine's own functions)",
         legal and before_cards != after_cards,
     )
 
@@ -311,7 +311,8 @@ def check_row_order(ctx: Context) -> Counterexample | None:
         {"deck": deck, "row": row, "hand": hand, "take": SLOT_NAMES[shape.slot], "row_after": new_row},
         _draw_table(deck, row, hand) + f"\nTake the {SLOT_NAMES[shape.slot]} Supporter: the row becomes "
         + " ".join("__" if c is None else f"S{c}" for c in new_row),
-        f"Engine.apply leaves the row {new_row}, not {wanted}",
+        f"Engine.apply leaves the row {new_row}, not {wanted} (take_from_row and refill are the engine's own "
+        "functions)",
         legal and not kept,
     )
 
@@ -368,7 +369,7 @@ def check_pays(ctx: Context) -> Counterexample | None:
             {"row": row, "slot": SLOT_NAMES[index], "supporters": ns, "events": ne, "pays": pays},
             pos.draw_state(state) + f"\nDiscard {ns} Supporters and {ne} Events for the {SLOT_NAMES[index]} {row}",
             f"discard_pays says {'it pays' if pays else 'it does not pay'}; Engine.legal_moves "
-            f"{'offers' if offered else 'does not offer'} it",
+            f"{'offers' if offered else 'does not offer'} it (discard_pays is the engine's own function)",
             offered == pays,
         )
     return None
@@ -775,8 +776,8 @@ _REACH = ("You may only take a card if you can pay its discard cost — a card w
           "of reach that turn.")
 _DOMAIN = (f"decks of 0-{MAX_DECK} cards, every pattern of filled slots, hands of 0-{MAX_HAND} "
            "Supporters, every slot and its cost's every choice of discards, any distinct card IDs")
-_TABLES = (f"every game of up to {DEPTH} decisions (every legal move, Lies and locks included) from small "
-           "2-3 player tables of the checks' catalogue")
+_TABLES = (f"every game of up to {DEPTH} decisions (every legal move, Lies and locks included) from {{}} "
+           "2-3 player tables of the checks' catalogue (6 Supporters, 7 Events, Distractions of every type)")
 T = "model.whitehouse.table"
 E = "model.whitehouse.engine"
 
@@ -822,8 +823,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         "WH-7", GAME, "Every move of every kind conserves the cards, at the end of a game too",
         "Draw a new card from the top of the Supporter Deck ...; After you have played the card, it goes to the "
         "bottom of the Distractions Deck (unless it says otherwise).",
-        _TABLES + ": every Distraction type, Lies and Deflections, decks at their end, positions one move "
-        "from a win",
+        _TABLES.format("the 8") + ": every Distraction type played, Lies and Deflections, decks at their end, "
+        "positions one move from a win",
         (f"{E}.Engine.legal_moves", f"{E}.Engine.apply"), check_every_move_conserves, argument="exhaustive",
     ),
     Invariant(
@@ -832,7 +833,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         "card arriving through a Distraction action joins the network at once: the cards go instead to the "
         "bottom of the appropriate Deck ..., and one of the Gridlock cards in the space goes to the bottom of "
         "the Distractions Deck, the rest staying. The Locked Network itself is unaffected",
-        _TABLES.replace("small", "two") + ", players holding one or two Gridlocks, on and off their turn",
+        _TABLES.format("two") + ", players holding one or two Gridlocks, trick-forming moves on and off their "
+        "turn",
         (f"{E}.Engine.legal_moves", f"{E}.Engine.apply"), check_gridlock, argument="exhaustive",
     ),
     Invariant(
@@ -854,7 +856,7 @@ INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
         "WH-11", GAME, "Making 7 Tricks wins at once and ends the game; fewer never wins",
         "The first player to make 7 Tricks wins.",
-        _TABLES.replace("small", "three") + " one move from 7 Tricks (on and off turn) or from 6",
+        _TABLES.format("three") + ": one move from 7 Tricks (on and off turn) or from 6",
         (f"{E}.Engine.apply", f"{E}.Engine.legal_moves"), check_win, argument="exhaustive",
     ),
 )
