@@ -1,86 +1,56 @@
-"""White House intern game invariants: the face-up rows and their costs.
+"""White House intern game invariants: the face-up rows and their costs, and the table as a state
+machine, each stated about the engine's own functions.
 
-A row is three slots (0 closest to its deck, 2 furthest); taking the card of slot ``i`` costs
-``COST`` discards of that kind (0, 1 or 2), which go to the bottom of the deck; the cards closer to
-the deck move one slot further, keeping their order, and the closest slot is refilled from the top
-of the deck (option ``empty_deck``: or every empty slot is topped up). The Z3 encodings below
-mirror ``model.whitehouse.engine`` (``COST``, ``_take_from_row``, ``_refill``, the take moves of
-``Engine.legal_moves``) over symbolic card IDs; the shape of each case (deck length, which slots
-hold a card, the hand, the slot taken, the discards) is enumerated, so each proof covers every
-case up to the stated sizes. Counterexamples are replayed by applying a ``Take`` to a real
-``State`` with ``Engine.apply``.
+Two ways of arguing (``Invariant.argument``):
+
+- ``single-source``: the row rules are written once in ``model.whitehouse.table`` (``slot_cost``,
+  ``discard_pays`` against ``model.common.ops``; ``take_from_row`` and ``refill``, which decide on
+  a row's shape alone). Z3 runs those very functions on symbolic values (``checks.z3ops.Z3``; card
+  IDs as Z3 integers, every shape of deck, row and hand enumerated) and proves the rulebook's
+  sentence, its numbers written here as literals. The functions are looked up at call time, so a
+  patched engine function is the one proved.
+- ``exhaustive``: every state of a stated domain (the small tables of
+  ``checks.whitehouse.positions``, and every game of a bounded number of decisions from them) is
+  run through the engine's own ``new_game``, ``legal_moves`` and ``apply``, with the real Trick
+  oracle, and the property checked on each.
+
+A counterexample is a state the engine accepts, replayed through the engine.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import z3
 
-from checks.core import Context, Invariant, concrete, count, pick, read
+from checks.core import Context, Invariant, count, read
 from checks.result import Counterexample
-from model.whitehouse import engine
+from checks.whitehouse import positions as pos
+from checks.whitehouse.positions import Seat
+from checks.z3ops import Z3
+from model.whitehouse import engine, table
 from model.whitehouse.cards import sample_catalogue
-from model.whitehouse.state import Player, State
-from model.whitehouse.state import Take as TakeMove
+from model.whitehouse.state import SLOTS, Arrival, Lock, LockHand, Pass, Play, Player, State, Take
 from solver.network.oracle import trick_oracle
 
 if TYPE_CHECKING:
     from model.whitehouse.state import Slot
 
 GAME = "whitehouse"
-EMPTY = 0  # a symbolic slot holding 0 is empty (card IDs are positive)
 SLOT_NAMES: tuple[Slot, Slot, Slot] = ("closest", "middle", "furthest")
 MAX_DECK, MAX_HAND = 3, 3
+#: The rulebook's costs, closest to furthest: "the closest Supporter card to the Deck by
+#: discarding two Supporters", "the middle Supporter by discarding a Supporter", "the furthest
+#: Supporter from the Deck for free".
+RULEBOOK_COST = (2, 1, 0)
+#: "The first player to make 7 Tricks wins."
+RULEBOOK_WIN = 7
 
 
-def z3_cost(slot: Any) -> Any:
-    """``COST``: the furthest card is free, the middle costs one discard, the closest two."""
-    return pick([z3.IntVal(2), z3.IntVal(1), z3.IntVal(0)], slot)
-
-
-def z3_take_from_row(row: Sequence[Any], slot: int) -> tuple[list[Any], Any]:
-    """``_take_from_row``: the card leaves; the closer cards move one slot further, in order."""
-    rest = [row[j] for j in range(3) if j != slot]
-    return [z3.IntVal(EMPTY)] + rest, row[slot]
-
-
-def z3_refill(row: Sequence[Any], deck: Sequence[Any], filled: Sequence[bool], empty_deck: str
-              ) -> tuple[list[Any], list[Any], list[bool]]:
-    """``_refill`` on a row whose occupancy is known: the closest slot from the top of the deck;
-    with ``top_up``, every empty slot, the cards already there moving furthest."""
-    deck = list(deck)
-    if empty_deck == "top_up":
-        present = [v for v, f in zip(row, filled, strict=False) if f]
-        while len(present) < 3 and deck:
-            present.insert(0, deck.pop(0))
-        pad = 3 - len(present)
-        return [z3.IntVal(EMPTY)] * pad + present, deck, [False] * pad + [True] * len(present)
-    row, filled = list(row), list(filled)
-    if not filled[0] and deck:
-        row[0], filled[0] = deck.pop(0), True
-    return row, deck, filled
-
-
-def z3_can_take(filled: Any, hand_size: Any, slot: Any, cost: Callable[[Any], Any] = z3_cost) -> Any:
-    """A take move exists for the slot: it holds a card and the hand can pay its cost."""
-    return z3.And(filled, hand_size >= cost(slot))
-
-
-@dataclass(frozen=True)
-class RowsEncoding:
-    """The Z3 encodings of the row rule functions (replaceable one by one)."""
-
-    cost: Callable[[Any], Any] = z3_cost
-    take_from_row: Callable[..., tuple[list[Any], Any]] = z3_take_from_row
-    refill: Callable[..., tuple[list[Any], list[Any], list[bool]]] = z3_refill
-    can_take: Callable[..., Any] = z3_can_take
-
-
-# --- the cases of a take ----------------------------------------------------------------------
+# --- the cases of a take (single-source: the engine's own row functions on Z3 terms) ----------------
 
 
 @dataclass(frozen=True)
@@ -97,14 +67,13 @@ class Shape:
 def shapes() -> list[Shape]:
     out = []
     for deck in range(MAX_DECK + 1):
-        for a, b, c in itertools.product((False, True), repeat=3):
-            filled = (a, b, c)
+        for filled in itertools.product((False, True), repeat=3):
             for hand in range(MAX_HAND + 1):
                 for slot in range(3):
                     if not filled[slot]:
                         continue
-                    for discards in itertools.combinations(range(hand), 2 - slot):
-                        out.append(Shape(deck, filled, hand, slot, discards))
+                    for discards in itertools.combinations(range(hand), RULEBOOK_COST[slot]):
+                        out.append(Shape(deck, filled, hand, slot, discards))  # type: ignore[arg-type]
     return out
 
 
@@ -125,46 +94,36 @@ class Symbols:
 
 
 @dataclass
-class Take:
-    """A take worked through the encodings: the places before and after."""
+class TakeTerms:
+    """A take worked through the engine's row functions on Z3 terms: the places before and after
+    (None is an empty slot)."""
 
     before_deck: list[Any]
     before_row: list[Any]
     before_hand: list[Any]
     deck: list[Any]
     row: list[Any]
-    filled: list[bool]
     hand: list[Any]
     taken: Any
 
 
-def encode_take(enc: RowsEncoding, sym: Symbols, shape: Shape, empty_deck: str) -> Take:
+def symbolic_take(sym: Symbols, shape: Shape, top_up: bool) -> TakeTerms:
+    """The discards go to the bottom of the deck, the card leaves its slot (``table.take_from_row``),
+    the row is refilled (``table.refill``): the engine's functions, called on Z3 terms."""
     deck = sym.deck[:shape.deck]
-    row = [sym.row[i] if shape.filled[i] else z3.IntVal(EMPTY) for i in range(3)]
+    row = [sym.row[i] if shape.filled[i] else None for i in range(3)]
     hand = sym.hand[:shape.hand]
     paid = [hand[i] for i in shape.discards]
     kept = [c for i, c in enumerate(hand) if i not in shape.discards]
-    new_row, taken = enc.take_from_row(row, shape.slot)
-    # Which slots hold a card after the take: the same take applied to the slots' flags.
-    flags, _ = enc.take_from_row([z3.IntVal(1 if f else 0) for f in shape.filled], shape.slot)
-    filled = [concrete(flag) != 0 for flag in flags]
-    new_row, new_deck, filled = enc.refill(new_row, deck + paid, filled, empty_deck)
-    return Take(deck, row, hand, new_deck, new_row, filled, kept + [taken], taken)
+    left, taken = table.take_from_row(row, shape.slot)
+    new_row, new_deck = table.refill(left, deck + paid, top_up)
+    return TakeTerms(deck, row, hand, list(new_deck), list(new_row), kept + [taken], taken)
 
 
-def _places(take: Take) -> tuple[list[Any], list[Any]]:
-    before = take.before_deck + [v for v in take.before_row] + take.before_hand
-    after = take.deck + list(take.row) + take.hand
-    return before, after
-
-
-# --- replaying a take through the engine ---------------------------------------------------------
-
-
-def replay_take(rules: Any, shape: Shape, deck: list[int], row: list[int | None], hand: list[int]) -> Any:
-    """Apply ``Take(supporter, slot, discards)`` to a two-player table with these Supporters
-    (the hand holds Supporters only, so nothing can lock) and return the state after it."""
-
+def replay_take(rules: Any, shape: Shape, deck: list[int], row: Sequence[int | None], hand: list[int]) -> Any:
+    """Apply ``Take(supporter, slot, discards)`` to a two-player table of the sample catalogue with
+    these Supporters (the hand holds Supporters only, so nothing can lock); the state before, the
+    move, whether ``legal_moves`` lists it, and the state after (None when refused)."""
     catalogue = sample_catalogue()
     events = catalogue.ids("event")
     distractions = catalogue.ids("distraction")
@@ -176,7 +135,7 @@ def replay_take(rules: Any, shape: Shape, deck: list[int], row: list[int | None]
               (distractions[0], distractions[1], distractions[2])),
         current=0, phase="supporter", round_order=(0, 1),
     )
-    move = TakeMove("supporter", SLOT_NAMES[shape.slot], tuple(hand[i] for i in shape.discards))
+    move = Take("supporter", SLOT_NAMES[shape.slot], tuple(hand[i] for i in shape.discards))
     referee = engine.Engine(catalogue, rules, trick_oracle(rules.tricks))
     legal = move in referee.legal_moves(state)
     after = referee.apply(state, move, 0) if legal else None
@@ -184,7 +143,6 @@ def replay_take(rules: Any, shape: Shape, deck: list[int], row: list[int | None]
 
 
 def _decode_shape(model: z3.ModelRef, sym: Symbols, shape: Shape) -> tuple[list[int], list[int | None], list[int]]:
-
     # Map the symbolic IDs onto real Supporter numbers, keeping their order.
     ids = sample_catalogue().ids("supporter")
     used = [read(model, v) for v in sym.deck[:shape.deck] + sym.row + sym.hand[:shape.hand]]
@@ -195,7 +153,7 @@ def _decode_shape(model: z3.ModelRef, sym: Symbols, shape: Shape) -> tuple[list[
     return deck, row, hand
 
 
-def _draw_table(deck: list[int], row: list[int | None], hand: list[int]) -> str:
+def _draw_table(deck: list[int], row: Sequence[int | None], hand: list[int]) -> str:
     slots = " ".join("__" if c is None else f"S{c}" for c in row)
     return (f"Supporter Deck (top first): {' '.join(f'S{c}' for c in deck) or 'empty'}\n"
             f"Supporter row (closest .. furthest): {slots}\n"
@@ -203,19 +161,19 @@ def _draw_table(deck: list[int], row: list[int | None], hand: list[int]) -> str:
 
 
 def _case_counterexample(
-    ctx: Context, violation: Callable[[Take, Shape], Any]
+    ctx: Context, violation: Callable[[TakeTerms, Shape], Any]
 ) -> tuple[Shape, list[int], list[int | None], list[int]] | None:
     """Ask Z3 for a take, over every row shape, that breaks ``violation``; decoded as the shape
     and the deck, row and hand it needs, or None when no take does."""
-    enc: RowsEncoding = ctx.z3
     sym = Symbols.make()
     all_shapes = shapes()
     case = z3.Int("case")
     solver = ctx.solver()
     solver.add(*sym.facts())
+    top_up = ctx.rules.empty_deck == "top_up"
     options = []
     for index, shape in enumerate(all_shapes):
-        take = encode_take(enc, sym, shape, ctx.rules.empty_deck)
+        take = symbolic_take(sym, shape, top_up)
         options.append(z3.And(case == index, violation(take, shape)))
     solver.add(z3.Or(options))
     model = ctx.search(solver)
@@ -231,17 +189,23 @@ def _cards_of(state: Any) -> list[int]:
                   + list(player.supporters))
 
 
+def _present(values: Sequence[Any]) -> list[Any]:
+    return [v for v in values if v is not None]
+
+
 # --- WH-1: a take and its refill conserve the cards -------------------------------------------
 
 
 def check_conserved(ctx: Context) -> Counterexample | None:
     probe = z3.Int("probe")
 
-    def violation(take: Take, shape: Shape) -> Any:
-        before, after = _places(take)
-        return count(v == probe for v in before) != count(v == probe for v in after)
+    def violation(take: TakeTerms, shape: Shape) -> Any:
+        before = take.before_deck + _present(take.before_row) + take.before_hand
+        after = take.deck + _present(take.row) + take.hand
+        # Every card once before (distinct IDs): some card is not exactly once after.
+        return z3.And(probe > 0, count(v == probe for v in before) != count(v == probe for v in after))
 
-    found = _case_counterexample(ctx, lambda t, s: z3.And(probe > 0, violation(t, s)))
+    found = _case_counterexample(ctx, violation)
     if found is None:
         return None
     shape, deck, row, hand = found
@@ -253,35 +217,41 @@ def check_conserved(ctx: Context) -> Counterexample | None:
          "discards": list(move.discards), "cards_before": before_cards, "cards_after": after_cards},
         _draw_table(deck, row, hand) + f"\nTake the {SLOT_NAMES[shape.slot]} Supporter",
         f"Engine.apply: {'legal' if legal else 'refused'}; Supporters on the table before "
-        f"{before_cards}, after {after_cards}",
+        f"{before_cards}, after {after_cards} (take_from_row and refill are the engine's own functions)",
         legal and before_cards != after_cards,
     )
 
 
-# --- WH-2: the furthest card is always affordable ----------------------------------------------
+# --- WH-2: the cost of a slot ----------------------------------------------------------------
 
 
-def check_furthest_affordable(ctx: Context) -> Counterexample | None:
-    enc: RowsEncoding = ctx.z3
-    hand_size = z3.Int("hand")
+def check_cost(ctx: Context) -> Counterexample | None:
+    slot = z3.Int("slot")
     solver = ctx.solver()
-    solver.add(hand_size >= 0, hand_size <= MAX_HAND)
-    solver.add(z3.Not(enc.can_take(z3.BoolVal(True), hand_size, z3.IntVal(2), enc.cost)))
+    solver.add(slot >= 0, slot <= 2)
+    # The rulebook's numbers: the closest costs 2, the middle 1, the furthest is free.
+    printed = z3.If(slot == 0, z3.IntVal(2), z3.If(slot == 1, z3.IntVal(1), z3.IntVal(0)))
+    solver.add(table.slot_cost(slot, Z3) != printed)
     model = ctx.search(solver)
     if model is None:
         return None
-    size = read(model, hand_size)
-
+    index = read(model, slot)
+    cost = read(model, table.slot_cost(z3.IntVal(index), Z3))
+    # Replayed: a hand of three Supporters before a full row; the discard sizes the engine offers.
     ids = sample_catalogue().ids("supporter")
-    hand, row, deck = list(ids[:size]), [ids[size], ids[size + 1], ids[size + 2]], list(ids[size + 3:size + 6])
-    shape = Shape(len(deck), (True, True, True), size, 2, ())
-    state, move, legal, _ = replay_take(ctx.rules, shape, deck, row, hand)
+    hand, row, deck = list(ids[:3]), [ids[3], ids[4], ids[5]], list(ids[6:9])
+    shape = Shape(len(deck), (True, True, True), 3, index, ())
+    state, _, _, _ = replay_take(ctx.rules, shape, deck, row, hand)
+    referee = engine.Engine(state.catalogue, ctx.rules, trick_oracle(ctx.rules.tricks))
+    sizes = sorted({len(m.discards) for m in referee.legal_moves(state)
+                    if isinstance(m, Take) and m.slot == SLOT_NAMES[index]})
     return Counterexample(
-        {"deck": deck, "row": row, "hand": hand, "take": "furthest"},
-        _draw_table(deck, row, hand) + "\nTake the furthest Supporter for free",
-        f"Engine.legal_moves {'lists' if legal else 'does not list'} the free take of the furthest "
-        "Supporter",
-        not legal,
+        {"slot": SLOT_NAMES[index], "cost": cost, "rulebook": RULEBOOK_COST[index], "hand": hand, "row": row},
+        _draw_table(deck, row, hand) + f"\nThe {SLOT_NAMES[index]} Supporter costs {cost} discards "
+        f"(the rulebook: {RULEBOOK_COST[index]})",
+        f"Engine.legal_moves offers the {SLOT_NAMES[index]} Supporter for {sizes or 'no'} discards "
+        f"(slot_cost is the engine's own function)",
+        sizes != [RULEBOOK_COST[index]],
     )
 
 
@@ -289,19 +259,34 @@ def check_furthest_affordable(ctx: Context) -> Counterexample | None:
 
 
 def check_row_order(ctx: Context) -> Counterexample | None:
-    def violation(take: Take, shape: Shape) -> Any:
+    top_up = ctx.rules.empty_deck == "top_up"
+
+    def violation(take: TakeTerms, shape: Shape) -> Any:
         remaining = [take.before_row[j] for j in range(3) if j != shape.slot and shape.filled[j]]
-        present = [v for v, f in zip(take.row, take.filled, strict=False) if f]
-        drawn = len(present) - len(remaining)
         deck_before = take.before_deck + [take.before_hand[i] for i in shape.discards]
-        wrong = [z3.BoolVal(drawn < 0)]
-        # The remaining cards sit furthest from the deck, in their old order.
-        if drawn >= 0:
-            wrong += [a != b for a, b in zip(present[drawn:], remaining, strict=False)]
-            # Every new face-up card is one of the deck's top cards.
-            top = deck_before[:drawn]
-            wrong += [z3.And([v != t for t in top] or [z3.BoolVal(True)]) for v in present[:drawn]]
-        return z3.Or(wrong)
+        wrong: list[Any] = []
+        if not top_up:
+            # "Draw a new card from the top of the Supporter Deck and place it in the slot closest
+            # to the Deck; the two remaining face-up cards keep their order."
+            expected = [deck_before[0] if deck_before else None] + [
+                take.before_row[j] for j in range(3) if j != shape.slot]
+            for got, want in zip(take.row, expected, strict=True):
+                if (got is None) != (want is None):
+                    return z3.BoolVal(True)
+                if got is not None:
+                    wrong.append(got != want)
+            return z3.Or(wrong) if wrong else z3.BoolVal(False)
+        # top_up: the remaining cards sit furthest from the deck in their old order, every empty
+        # slot is filled while the deck has cards, each new card one of the deck's top cards.
+        present = _present(take.row)
+        drawn = len(present) - len(remaining)
+        if drawn != min(3 - len(remaining), len(deck_before)) or any(
+                take.row[j] is None for j in range(3 - len(present), 3)):
+            return z3.BoolVal(True)
+        wrong += [a != b for a, b in zip(present[drawn:], remaining, strict=True)]
+        top = deck_before[:drawn]
+        wrong += [z3.And([v != t for t in top]) for v in present[:drawn]]
+        return z3.Or(wrong) if wrong else z3.BoolVal(False)
 
     found = _case_counterexample(ctx, violation)
     if found is None:
@@ -309,92 +294,472 @@ def check_row_order(ctx: Context) -> Counterexample | None:
     shape, deck, row, hand = found
     state, move, legal, after = replay_take(ctx.rules, shape, deck, row, hand)
     new_row = list(after.rows[0]) if after is not None else row
-    remaining = [row[j] for j in range(3) if j != shape.slot and row[j] is not None]
-    present = [c for c in new_row if c is not None]
-    drawn = len(present) - len(remaining)
-    kept_order = drawn >= 0 and present[drawn:] == remaining
-    from_top = drawn >= 0 and all(c in (deck + [hand[i] for i in shape.discards])[:drawn]
-                                  for c in present[:drawn])
+    deck_before = deck + [hand[i] for i in shape.discards]
+    remaining = [row[j] for j in range(3) if j != shape.slot]
+    if not top_up:
+        expected: list[int | None] = [deck_before[0] if deck_before else None] + remaining
+        kept = new_row == expected
+        wanted = f"the rulebook's row {expected}"
+    else:
+        present = [c for c in new_row if c is not None]
+        left = [c for c in remaining if c is not None]
+        drawn = len(present) - len(left)
+        kept = (drawn == min(3 - len(left), len(deck_before)) and present[drawn:] == left
+                and all(c in deck_before[:drawn] for c in present[:drawn]))
+        wanted = "the remaining cards furthest in order, the empty slots topped up from the deck"
     return Counterexample(
         {"deck": deck, "row": row, "hand": hand, "take": SLOT_NAMES[shape.slot], "row_after": new_row},
         _draw_table(deck, row, hand) + f"\nTake the {SLOT_NAMES[shape.slot]} Supporter: the row becomes "
         + " ".join("__" if c is None else f"S{c}" for c in new_row),
-        f"Engine.apply leaves the row {new_row}: remaining cards in order = {kept_order}, "
-        f"new cards from the top of the deck = {from_top}",
-        legal and not (kept_order and from_top),
+        f"Engine.apply leaves the row {new_row}, not {wanted} (take_from_row and refill are the engine's own "
+        "functions)",
+        legal and not kept,
     )
 
 
-# --- WH-0: the encodings equal the engine ------------------------------------------------------
+# --- WH-4: which discards pay ------------------------------------------------------------------
 
 
-def check_encodings(ctx: Context) -> Counterexample | None:
-    """Every take shape with concrete IDs: the encoded row, deck and hand after a take equal
-    those ``Engine.apply`` leaves; the encoded take moves equal ``Engine.legal_moves``."""
-    enc: RowsEncoding = ctx.z3
+def rulebook_pays(row: str, slot: Any, supporters: Any, events: Any, mixed: bool) -> Any:
+    """The rulebook's sentences as a Z3 formula: the closest costs two, the middle one, the
+    furthest nothing; Supporters pay for Supporters, Events for Events, and "a Supporter or Event"
+    ("two Supporter or Event cards") for a Distraction; option mixed_distraction_cost=false: two
+    cards of one kind."""
+    cost = z3.If(slot == 0, z3.IntVal(2), z3.If(slot == 1, z3.IntVal(1), z3.IntVal(0)))
+    if row == "supporter":
+        return z3.And(supporters == cost, events == 0)
+    if row == "event":
+        return z3.And(events == cost, supporters == 0)
+    total = supporters + events == cost
+    return total if mixed else z3.And(total, z3.Not(z3.And(supporters == 1, events == 1)))
 
-    ids = sample_catalogue().ids("supporter")
-    sym = Symbols.make()
-    case = z3.Int("case")
-    values = {v: ids[i] for i, v in enumerate(sym.deck + sym.row + sym.hand)}
-    pins = [v == n for v, n in values.items()]
-    options: list[Any] = []
-    results: list[tuple[Any, Any]] = []
-    for index, shape in enumerate(shapes()):
-        take = encode_take(enc, sym, shape, ctx.rules.empty_deck)
-        deck = [values[v] for v in sym.deck[:shape.deck]]
-        row = [values[sym.row[i]] if shape.filled[i] else None for i in range(3)]
-        hand = [values[v] for v in sym.hand[:shape.hand]]
-        _, _, legal, after = replay_take(ctx.rules, shape, deck, row, hand)
-        # The shape pays the printed cost (2 - slot); the encoding must agree on its legality.
-        encoded_legal = z3.And(enc.can_take(z3.BoolVal(True), z3.IntVal(shape.hand), z3.IntVal(shape.slot), enc.cost),
-                               enc.cost(z3.IntVal(shape.slot)) == len(shape.discards))
-        if after is None:
-            options.append(z3.And(case == index, encoded_legal))
-            results.append(("refused", None))
+
+def _hand_table(rules: Any, row: str, supporters: int, events: int) -> State:
+    """A two-player table of the checks' catalogue: player 0 to take from ``row`` with a hand of
+    ``supporters`` Supporters and ``events`` Events, every row full."""
+    referee = pos.engine(rules)
+    return pos.table(referee, [Seat(supporters=(1, 2, 3)[:supporters], events=("A", "B", "C")[:events]), Seat()],
+                     ((), (), ()), ((4, 5, 6), ("D", "E", "F"), ("R1", "R2", "R3")), phase=row)
+
+
+def _offered_discards(referee: engine.Engine, state: State, slot: Slot) -> set[tuple[int, int]]:
+    out = set()
+    for move in referee.legal_moves(state):
+        if isinstance(move, (Take, Play)) and move.slot == slot:
+            s = sum(1 for c in move.discards if isinstance(c, int))
+            out.add((s, len(move.discards) - s))
+    return out
+
+
+def check_pays(ctx: Context) -> Counterexample | None:
+    mixed = ctx.rules.mixed_distraction_cost
+    slot, s, e = z3.Int("slot"), z3.Int("supporters"), z3.Int("events")
+    for row in ("supporter", "event", "distraction"):
+        solver = ctx.solver()
+        solver.add(slot >= 0, slot <= 2, s >= 0, e >= 0, s <= MAX_HAND, e <= MAX_HAND)
+        solver.add(table.discard_pays(slot, s, e, row, mixed, Z3) != rulebook_pays(row, slot, s, e, mixed))
+        model = ctx.search(solver)
+        if model is None:
             continue
-        engine_row = [EMPTY if c is None else c for c in after.rows[0]]
-        expected = list(after.decks[0]) + engine_row + list(after.players[0].supporters)
-        encoded = take.deck + list(take.row) + take.hand
-        differs = z3.BoolVal(True) if len(expected) != len(encoded) else z3.Or(
-            [a != b for a, b in zip(encoded, expected, strict=False)] or [z3.BoolVal(False)])
-        options.append(z3.And(case == index, z3.Or(differs, z3.Not(encoded_legal))))
-        results.append((expected, encoded))
-    hand_size, slot, filled = z3.Int("hand_size"), z3.Int("slot"), z3.Bool("filled")
-    for size in range(MAX_HAND + 1):
-        for s in range(3):
-            for f in (False, True):
-                from model.whitehouse.table import COST
-                python = f and size >= COST[SLOT_NAMES[s]]
-                options.append(z3.And(case == -1 - (size * 6 + s * 2 + int(f)), hand_size == size,
-                                      slot == s, filled == f,
-                                      enc.can_take(filled, hand_size, slot, enc.cost) != python))
-    solver = ctx.solver()
-    solver.add(*pins)
-    solver.add(z3.Or(options))
-    model = ctx.search(solver)
-    if model is None:
-        return None
-    index = read(model, case)
-    if index < 0:
-        code = -1 - index
-        size, s, f = code // 6, (code % 6) // 2, bool(code % 2)
-        from model.whitehouse.table import COST
+        index, ns, ne = read(model, slot), read(model, s), read(model, e)
+        pays = bool(read(model, table.discard_pays(z3.IntVal(index), z3.IntVal(ns), z3.IntVal(ne), row, mixed, Z3)))
+        state = _hand_table(ctx.rules, row, MAX_HAND, MAX_HAND)
+        offered = (ns, ne) in _offered_discards(pos.engine(ctx.rules), state, SLOT_NAMES[index])
         return Counterexample(
-            {"hand": size, "slot": SLOT_NAMES[s], "filled": f},
-            f"a hand of {size} Supporters, the {SLOT_NAMES[s]} slot {'holds a card' if f else 'empty'}",
-            f"COST says {COST[SLOT_NAMES[s]]}; the encoded take rule disagrees with the engine",
-            True,
+            {"row": row, "slot": SLOT_NAMES[index], "supporters": ns, "events": ne, "pays": pays},
+            pos.draw_state(state) + f"\nDiscard {ns} Supporters and {ne} Events for the {SLOT_NAMES[index]} {row}",
+            f"discard_pays says {'it pays' if pays else 'it does not pay'}; Engine.legal_moves "
+            f"{'offers' if offered else 'does not offer'} it (discard_pays is the engine's own function)",
+            offered == pays,
         )
-    shape = shapes()[index]
-    expected, encoded = results[index]
+    return None
+
+
+# --- WH-5: legal_moves offers exactly the takes that pay ------------------------------------------
+
+
+def _subsets(cards: tuple[Any, ...]) -> Iterator[frozenset[Any]]:
+    for size in range(len(cards) + 1):
+        for chosen in itertools.combinations(cards, size):
+            yield frozenset(chosen)
+
+
+def _literal_pays(row: str, slot_index: int, chosen: frozenset[Any], mixed: bool) -> bool:
+    cost = RULEBOOK_COST[slot_index]
+    supporters = sum(1 for c in chosen if isinstance(c, int))
+    events = len(chosen) - supporters
+    if row == "supporter":
+        return supporters == cost and events == 0
+    if row == "event":
+        return events == cost and supporters == 0
+    return len(chosen) == cost and (mixed or cost < 2 or supporters != 1)
+
+
+@pos.reporting_failures
+def check_legal_takes(ctx: Context) -> Counterexample | None:
+    mixed = ctx.rules.mixed_distraction_cost
+    referee = pos.engine(ctx.rules)
+    for row, row_index in (("supporter", 0), ("event", 1), ("distraction", 2)):
+        full = ((4, 5, 6), ("D", "E", "F"), ("R1", "R2", "R3"))
+        for ns in range(MAX_HAND + 1):
+            for ne in range(MAX_HAND + 1):
+                for filled in itertools.product((False, True), repeat=3):
+                    rows: list[tuple[Any, ...]] = list(full)
+                    rows[row_index] = tuple(c if f else None for c, f in zip(full[row_index], filled, strict=True))
+                    hand = Seat(supporters=(1, 2, 3)[:ns], events=("A", "B", "C")[:ne])
+                    state = pos.table(referee, [hand, Seat(supporters=(), events=("G",))], ((), (), ()),
+                                      tuple(rows), phase=row)  # type: ignore[arg-type]
+                    moves = pos.legal(referee, state)
+                    held = set(hand.supporters) | set(hand.events)
+                    offered = {(m.slot, frozenset(m.discards)) for m in moves if isinstance(m, (Take, Play))}
+                    wrong = next((m for m in moves if isinstance(m, (Take, Play)) and (
+                        len(set(m.discards)) != len(m.discards) or not set(m.discards) <= held
+                        or state.rows[row_index][SLOTS.index(m.slot)] is None)), None)
+                    problem = None
+                    if wrong is not None:
+                        problem = (f"offers {pos.show_move(wrong)}, which pays with cards not in the hand or "
+                                   "takes from an empty slot")
+                    paying = []
+                    for index in range(3):
+                        if not filled[index]:
+                            continue
+                        for chosen in _subsets(tuple(hand.supporters) + tuple(hand.events)):
+                            pays = _literal_pays(row, index, chosen, mixed)
+                            if pays:
+                                paying.append((SLOTS[index], chosen))
+                            if problem is None and pays != ((SLOTS[index], chosen) in offered):
+                                problem = (f"{'does not offer' if pays else 'offers'} the {SLOTS[index]} {row} "
+                                           f"for the discards {sorted(map(str, chosen)) or 'none'}, which "
+                                           f"{'pay' if pays else 'do not pay'} its cost")
+                    passes = any(isinstance(m, Pass) for m in moves)
+                    if problem is None and passes != (not paying):
+                        problem = ("offers Pass although a card is within reach" if passes
+                                   else "offers no Pass although no card is within reach")
+                    if problem is not None:
+                        return Counterexample(
+                            pos.state_json(state), pos.draw_state(state),
+                            f"Engine.legal_moves {problem} (found by running the engine; it agrees)", True)
+    return None
+
+
+# --- WH-6: a Distraction aimed at a player aims at another player ----------------------------------------
+
+
+TARGETED = ("T1", "T2", "W1", "W2", "M1", "M2", "G1")
+
+
+@pos.reporting_failures
+def check_targets(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    for players in (2, 3, 4):
+        for current in range(players):
+            for card in TARGETED:
+                for others_hold in (True, False):
+                    seats = []
+                    for seat in range(players):
+                        holds = seat == current or others_hold
+                        seats.append(Seat(supporters=(seat + 1,) if holds else (),
+                                          events=("ABCD"[seat],) if holds else ()))
+                    state = pos.table(referee, seats, ((), (), ()), ((None, None, None), (None, None, None),
+                                                                     (None, None, card)),
+                                      current=current, phase="distraction")
+                    moves = [m for m in pos.legal(referee, state) if isinstance(m, Play)]
+                    targets = {m.target for m in moves if m.target is not None}
+                    problem = None
+                    bad = next((m for m in moves if m.target is not None and (
+                        m.target == current or not 0 <= m.target < players)), None)
+                    if bad is not None:
+                        problem = f"offers {pos.show_move(bad)}: player {bad.target} is not another player"
+                    elif card == "G1" and targets != set(range(players)) - {current}:
+                        problem = (f"offers the Gridlock against players {sorted(targets)}, not every other player "
+                                   f"({sorted(set(range(players)) - {current})})")
+                    if problem is not None:
+                        return Counterexample(pos.state_json(state), pos.draw_state(state),
+                                              f"Engine.legal_moves {problem} (found by running the engine)", True)
+    return None
+
+
+# --- the small tables of the state-machine checks -------------------------------------------------
+
+
+def win_tables(rules: Any) -> list[State]:
+    """Tables one move from a win (6 Tricks: S1 S2 A B C D; S3 brings 8), at the end of a deck."""
+    referee = pos.engine(rules)
+    six = (1, 2, "A", "B", "C", "D")
+    return [
+        # Player 0 takes S3 for free and locks it beside C and D (player 1 holds a Lies).
+        pos.table(referee, [Seat(network=six, supporters=(5,), events=("F",)),
+                            Seat(supporters=(4, 6), events=("E",), lies=("L1",))],
+                  ((), (), ("L2", "N2")), ((None, None, 3), ("G", None, None), ("W1", "G1", "T2"))),
+        # Player 0 swaps S3 to player 1, who holds 6 Tricks: a win off-turn, player 2 playing next
+        # (play runs clockwise); or steals, or takes a row card.
+        pos.table(referee, [Seat(supporters=(3,), events=("E",)), Seat(network=six, supporters=(5,)), Seat()],
+                  ((), (), ("N1",)), ((4, None, 6), (None, "F", "G"), ("K1", "T1", "W1")), direction=-1),
+        # 5 Tricks (S1 S2 A B C): D beside S1 makes 6, no win.
+        pos.table(referee, [Seat(network=(1, 2, "A", "B", "C"), supporters=(4,)), Seat(events=("E",))],
+                  ((5,), (), ()), ((None, None, 6), (None, "F", "D"), ("R1", "X1", "O1"))),
+    ]
+
+
+def gridlock_tables(rules: Any) -> list[State]:
+    """Tables where a player with one or two Gridlocks has trick-forming moves, on their turn
+    (a taken card, a matching pair in the hand under lock_from_hand=own_turn) and off it (a card
+    arriving through a Distraction)."""
+    referee = pos.engine(rules)
+    return [
+        pos.table(referee, [Seat(network=(1, "A"), supporters=(2,), events=("F", "G"), gridlocks=("G1", "G2")),
+                            Seat(supporters=(3,), events=("E",))],
+                  ((6,), (), ("X1",)), ((None, 5, 4), ("B", None, "D"), ("T1", "O1", "G3"))),
+        # Player 2 forces an Event of player 0 to move on to player 1, who holds S3 and a Gridlock.
+        pos.table(referee, [Seat(supporters=(4,), events=("C",)), Seat(supporters=(3,), gridlocks=("G3",)),
+                            Seat(supporters=(5,), events=("E",))],
+                  ((), (), ()), ((None, None, None), (None, None, None), ("X1", "X2", "M2")), current=2,
+                  phase="distraction"),
+    ]
+
+
+def variety_tables(rules: Any) -> list[State]:
+    """Tables whose Distractions cover every action type, with Lies, Deflections and decks at their end."""
+    referee = pos.engine(rules)
+    return [
+        pos.table(referee, [Seat(network=(1, "A"), supporters=(2,), events=("B",), deflection="F1"),
+                            Seat(supporters=(3,), events=("C",), lies=("L1",))],
+                  ((), ("G",), ("K2", "H1")), ((None, 4, 5), ("D", None, "E"), ("N1", "O2", "F2"))),
+        pos.table(referee, [Seat(supporters=(2, 4), events=("E",)), Seat(network=(1, "A"), supporters=(3,),
+                                                                          events=("C",), deflection="F1")],
+                  ((5,), (), ()), ((None, None, 6), (None, "D", "G"), ("M1", "W2", "R1"))),
+        pos.table(referee, [Seat(supporters=(2,), events=("B",), lies=("L1",)),
+                            Seat(supporters=(3,), events=("C",)), Seat(events=("E",))],
+                  ((), (), ("X1",)), ((None, 1, None), ("A", None, None), ("N2", "M2", "L2"))),
+    ]
+
+
+#: Decisions searched from each table: every game of up to this many decisions.
+DEPTH = 7
+
+
+def _steps(ctx: Context, tables: list[State], depth: int = DEPTH) -> Iterator[pos.Step]:
+    referee = pos.engine(ctx.rules)
+    for start in tables:
+        yield from pos.games(ctx, referee, start, depth)
+
+
+def _step_counterexample(step: pos.Step, problem: str) -> Counterexample:
+    state = pos.state_json(step.before)
+    state["move"] = pos.show_move(step.move)
+    state["path"] = [pos.show_move(m) for m in step.path]
     return Counterexample(
-        {"take": SLOT_NAMES[shape.slot], "engine": expected,
-         "z3": [read(model, v) for v in encoded] if encoded is not None else None},
-        f"a take of the {SLOT_NAMES[shape.slot]} slot (deck {shape.deck}, row {shape.filled}, hand {shape.hand})",
-        "deck + row + hand after the take: engine and encoding differ",
-        True,
-    )
+        state, pos.draw_state(step.before) + f"\nmove: {pos.show_move(step.move)}",
+        f"Engine.apply: {problem} (found by running the engine's legal_moves and apply; it agrees)", True)
+
+
+# --- WH-7: every move conserves the cards -------------------------------------------------------------
+
+
+@pos.reporting_failures
+def check_every_move_conserves(ctx: Context) -> Counterexample | None:
+    tables = win_tables(ctx.rules) + gridlock_tables(ctx.rules) + variety_tables(ctx.rules)
+    for start in tables:
+        before = pos.places(start)
+        assert all(n == 1 for n in before.values()), "a table holds each card once"
+        for step in _steps(ctx, [start]):
+            after = pos.places(step.after)
+            if after != before:
+                lost = sorted(map(str, (before - after).elements()))
+                extra = sorted(map(str, (after - before).elements()))
+                return _step_counterexample(step, f"the cards change: gone {lost or 'none'}, "
+                                                  f"twice or new {extra or 'none'}")
+    return None
+
+
+# --- WH-8: a Gridlock cancels exactly one trick-forming move -------------------------------------------
+
+
+def _forming(step: pos.Step) -> tuple[int, tuple[Any, ...]] | None:
+    """The seat and the cards of a trick-forming move (a Lock, a LockHand), or None."""
+    move, before = step.move, step.before
+    if isinstance(move, LockHand):
+        return before.current, move.cards
+    if isinstance(move, Lock):
+        head = before.queue[0]
+        assert isinstance(head, Arrival)
+        if head.stage == "more":
+            return head.receiver, (move.with_card,)
+        return head.receiver, (head.card,) if move.with_card is None else (head.card, move.with_card)
+    return None
+
+
+def _played(state: State, move: Play) -> str | None:
+    """The action type of the Distraction ``move`` takes."""
+    card = state.rows[2][SLOTS.index(move.slot)]
+    return None if card is None else state.catalogue.distraction(str(card)).action.type
+
+
+@pos.reporting_failures
+def check_gridlock(ctx: Context) -> Counterexample | None:
+    for step in _steps(ctx, gridlock_tables(ctx.rules)):
+        forming = _forming(step)
+        for seat, (old, new) in enumerate(zip(step.before.players, step.after.players, strict=True)):
+            played_gridlock = (isinstance(step.move, Play) and step.move.target == seat
+                               and _played(step.before, step.move) == "gridlock")
+            if forming is not None and forming[0] == seat:
+                continue
+            if len(new.gridlocks) < len(old.gridlocks) or (len(new.gridlocks) > len(old.gridlocks)
+                                                           and not played_gridlock):
+                return _step_counterexample(step, f"player {seat}'s Gridlocks go from {len(old.gridlocks)} to "
+                                                  f"{len(new.gridlocks)} on a move that forms no Trick of theirs")
+        if forming is None:
+            continue
+        seat, cards = forming
+        old, new = step.before.players[seat], step.after.players[seat]
+        if old.gridlocks:
+            # "does not lock in ... the cards go instead to the bottom of the appropriate Deck ...
+            # and one of the Gridlock cards in the space goes to the bottom of the Distractions
+            # Deck, the rest staying. The Locked Network itself is unaffected."
+            problems = []
+            if new.network != old.network or new.tricks != old.tricks:
+                problems.append("the network changes")
+            if len(new.gridlocks) != len(old.gridlocks) - 1 or not set(new.gridlocks) <= set(old.gridlocks):
+                problems.append(f"the Gridlocks go from {list(old.gridlocks)} to {list(new.gridlocks)}")
+            # The bottom of the deck; a refill of the row that follows may draw it from there when
+            # it was the deck's only card.
+            for card in cards:
+                index = 0 if isinstance(card, int) else 1
+                deck, row = step.after.decks[index], step.after.rows[index]
+                if card not in deck[-len(cards):] and not (card in row and card not in deck):
+                    problems.append(f"{card} is not at the bottom of its deck")
+            for card in set(old.gridlocks) - set(new.gridlocks):
+                deck, row = step.after.decks[2], step.after.rows[2]
+                if card not in deck[-2:] and not (card in row and card not in deck):
+                    problems.append(f"the Gridlock {card} is not at the bottom of the Distractions Deck")
+            if problems:
+                return _step_counterexample(step, f"player {seat} with Gridlocks {list(old.gridlocks)} makes a "
+                                                  f"trick-forming move and {', '.join(problems)}")
+        else:
+            placed = {p.card.id for p in new.network.placements}
+            if not set(cards) <= placed:
+                return _step_counterexample(step, f"player {seat} holds no Gridlock, yet {list(cards)} do not "
+                                                  "lock into the network")
+    return None
+
+
+# --- WH-9: the first player holds the highest-numbered Supporter -----------------------------------
+
+
+@pos.reporting_failures
+def check_first_player(ctx: Context) -> Counterexample | None:
+    catalogue = sample_catalogue()
+    supporters = catalogue.ids("supporter")
+    top = (supporters[0], supporters[4], supporters[9], supporters[17], supporters[29])
+    events = tuple(catalogue.ids("event"))
+    distractions = tuple(catalogue.ids("distraction"))
+    for players in (2, 3, 4):
+        for dealt in itertools.permutations(top, players):
+            rest = tuple(s for s in supporters if s not in dealt)
+            decks = (tuple(dealt) + rest, events, distractions)
+            state = engine.new_game(catalogue, players, ctx.rules, decks)
+            hands = [p.supporters[0] for p in state.players]
+            first = hands.index(max(hands))
+            order = tuple((first + i) % players for i in range(players))
+            if state.current != first or state.round_order != order or state.phase != "supporter":
+                return Counterexample(
+                    {"players": players, "dealt": list(dealt), "hands": hands, "first": state.current,
+                     "round_order": list(state.round_order)},
+                    f"{players} players dealt Supporters {list(dealt)} (seat order)",
+                    f"new_game: player {state.current} plays first in the order {list(state.round_order)}; the "
+                    f"highest Supporter {max(hands)} is player {first}'s, play running counter-clockwise "
+                    f"{list(order)} (found by running the engine)", True)
+    return None
+
+
+# --- WH-10: the reversed round starts where the rulebook says ---------------------------------------
+
+
+def _reversal_table(rules: Any, players: int, start: int, direction: int, reversing: tuple[int, ...]) -> State:
+    """Empty hands and Supporter and Event rows, so each player's only move is the free furthest
+    Distraction: the k-th player of the round plays the k-th card of the Distractions row and deck,
+    a reversal for the positions in ``reversing``, a fizzling reshuffle otherwise."""
+    referee = pos.engine(rules)
+    reverses = iter(("R1", "R2", "R3", "R4"))
+    fizzles = iter(f"X{i}" for i in range(1, 9))
+    sequence = [next(reverses) if k in reversing else next(fizzles) for k in range(players)]
+    sequence += [next(fizzles) for _ in range(players)]
+    row = (sequence[2], sequence[1], sequence[0])
+    return pos.table(referee, [Seat() for _ in range(players)], ((), (), tuple(sequence[3:])),
+                     ((None, None, None), (None, None, None), row), current=start, direction=direction)
+
+
+@pos.reporting_failures
+def check_reversal(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    once = ctx.rules.reversals == "once"
+    for players in (2, 3, 4):
+        for start in range(players):
+            for direction in (1, -1):
+                for size in range(players + 1):
+                    for reversing in itertools.combinations(range(players), size):
+                        state = _reversal_table(ctx.rules, players, start, direction, reversing)
+                        order = [(start + direction * k) % players for k in range(players)]
+                        # "the rest of the current round continues as scheduled"; "The reversal
+                        # takes effect from the next round, which starts with the player who
+                        # would have played just before the player who played the card, and play
+                        # then runs in the reversed direction." (the last card of the round; with
+                        # option reversals=cancel an even number cancel out)
+                        flips = bool(reversing) if once else len(reversing) % 2 == 1
+                        if flips:
+                            last = order[reversing[-1]]
+                            first, new = (last - direction) % players, -direction
+                        else:
+                            first, new = order[0], direction
+                        expected = order + [(first + new * k) % players for k in range(players)]
+                        seen: list[int] = []
+                        while len(seen) < 2 * players:
+                            if state.phase == "supporter":
+                                seen.append(state.current)
+                            moves = pos.legal(referee, state)
+                            if not moves:
+                                break
+                            state = pos.apply(referee, state, moves[0])
+                        if seen != expected:
+                            return Counterexample(
+                                {"players": players, "start": start, "direction": direction,
+                                 "reversing_positions": list(reversing), "turns": seen, "expected": expected},
+                                f"{players} players, the round from player {start} running "
+                                f"{'counter-clockwise' if direction == 1 else 'clockwise'}; the players at "
+                                f"positions {list(reversing)} of the round play a reversal",
+                                f"Engine.apply gives the turns {seen}; the rulebook {expected} (found by running "
+                                "the engine)", True)
+    return None
+
+
+# --- WH-11: a win ends the game -------------------------------------------------------------------
+
+
+@pos.reporting_failures
+def check_win(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    for step in _steps(ctx, win_tables(ctx.rules)):
+        before, after = step.before, step.after
+        reached = [s for s, (o, n) in enumerate(zip(before.players, after.players, strict=True))
+                   if o.tricks < RULEBOOK_WIN <= n.tricks]
+        if after.ended == "seven":
+            low = [s for s in after.winners if after.players[s].tricks < RULEBOOK_WIN]
+            if low:
+                return _step_counterexample(step, f"player {low[0]} wins with {after.players[low[0]].tricks} Tricks")
+            if not set(reached) <= set(after.winners) or not reached:
+                return _step_counterexample(step, f"the winners are {list(after.winners)}; the players who "
+                                                  f"made 7 Tricks on this move are {reached}")
+            if pos.legal(referee, after):
+                return _step_counterexample(step, "the game is won but moves are still offered")
+        elif reached:
+            return _step_counterexample(step, f"player {reached[0]} makes {after.players[reached[0]].tricks} "
+                                              "Tricks and the game goes on")
+        elif any(p.tricks >= RULEBOOK_WIN for p in after.players):
+            return _step_counterexample(step, "a player holds 7 Tricks and the game goes on")
+    return None
+
+
+# --- the list ----------------------------------------------------------------------------------------
 
 
 _TAKE = ("First, take a Supporter. You can take the furthest Supporter from the Deck for free. Or "
@@ -403,38 +768,98 @@ _TAKE = ("First, take a Supporter. You can take the furthest Supporter from the 
          "two Supporters to the bottom of the Deck.")
 _REFILL = ("Draw a new card from the top of the Supporter Deck and place it in the slot closest to "
            "the Deck; the two remaining face-up cards keep their order.")
+_DISTRACTION_COST = ("Or you can take the middle Distraction by discarding a Supporter or Event from your "
+                     "Active Hand to the bottom of the relevant Deck. Or you can take the closest Distraction "
+                     "card to the Deck by discarding two Supporter or Event cards from your Active Hand to the "
+                     "bottom of the relevant Deck.")
+_REACH = ("You may only take a card if you can pay its discard cost — a card whose cost you cannot pay is out "
+          "of reach that turn.")
 _DOMAIN = (f"decks of 0-{MAX_DECK} cards, every pattern of filled slots, hands of 0-{MAX_HAND} "
-           "Supporters, every slot and every choice of discards, any card IDs")
+           "Supporters, every slot and its cost's every choice of discards, any distinct card IDs")
+_TABLES = (f"every game of up to {DEPTH} decisions (every legal move, Lies and locks included) from {{}} "
+           "2-3 player tables of the checks' catalogue (6 Supporters, 7 Events, Distractions of every type)")
+T = "model.whitehouse.table"
+E = "model.whitehouse.engine"
 
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
-        "WH-0", GAME, "The Z3 encodings of the rows equal the engine's take and refill",
-        _TAKE + " " + _REFILL, _DOMAIN + " (IDs fixed to real Supporters)",
-        ("model.whitehouse.engine.COST", "model.whitehouse.engine._take_from_row", "model.whitehouse.engine._refill",
-         "model.whitehouse.engine.Engine.legal_moves"),
-        check_encodings,
-    ),
-    Invariant(
         "WH-1", GAME, "A take and the refill conserve the cards (deck + row + hand)",
         _TAKE + " " + _REFILL, _DOMAIN,
-        ("model.whitehouse.engine._take_from_row", "model.whitehouse.engine._refill"),
-        check_conserved,
+        (f"{T}.take_from_row", f"{T}.refill"), check_conserved, argument="single-source",
     ),
     Invariant(
-        "WH-2", GAME, "The furthest card is affordable whenever its slot holds one",
-        "You can take the furthest Supporter from the Deck for free. ... You may only take a card "
-        "if you can pay its discard cost.",
-        f"hands of 0-{MAX_HAND} cards, the furthest slot holding a card",
-        ("model.whitehouse.engine.COST", "model.whitehouse.engine.Engine.legal_moves"),
-        check_furthest_affordable,
+        "WH-2", GAME, "The furthest card is free, the middle costs one discard, the closest two",
+        _TAKE, "every slot (closest, middle, furthest)", (f"{T}.slot_cost",), check_cost,
+        argument="single-source",
     ),
     Invariant(
         "WH-3", GAME, "After a take the row keeps its order and refills from the top of the deck",
-        _REFILL, _DOMAIN,
-        ("model.whitehouse.engine._take_from_row", "model.whitehouse.engine._refill"),
-        check_row_order,
+        _REFILL, _DOMAIN + "; option empty_deck=top_up: every empty slot topped up from the top of the deck",
+        (f"{T}.take_from_row", f"{T}.refill"), check_row_order, argument="single-source",
+    ),
+    Invariant(
+        "WH-4", GAME, "A discard pays exactly the slot's cost, in the row's kind (either kind for Distractions)",
+        _TAKE + " " + _DISTRACTION_COST,
+        f"the three rows, every slot, discards of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events; option "
+        "mixed_distraction_cost=false: two cards of one kind",
+        (f"{T}.discard_pays",), check_pays, argument="single-source",
+    ),
+    Invariant(
+        "WH-5", GAME, "legal_moves offers exactly the takes whose discards pay, and Pass only when none does",
+        _TAKE + " " + _DISTRACTION_COST + " " + _REACH,
+        f"each of the three actions, hands of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events, every pattern of "
+        "filled slots in the row, every subset of the hand as discards",
+        (f"{E}.Engine.legal_moves", f"{T}.discard_pays", f"{T}.slot_cost"), check_legal_takes, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-6", GAME, "A Distraction aimed at a player is aimed at another player; a Gridlock at any other",
+        "The player who plays a Gridlock chooses another player and places the card face-up in the space "
+        "between that player's Active Hand and their Locked Network.",
+        "2-4 players, every seat to play, each steal, swap, force move and Gridlock card, the others holding "
+        "cards or none",
+        (f"{E}.Engine.legal_moves", f"{E}.Engine.choices"), check_targets, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-7", GAME, "Every move of every kind conserves the cards, at the end of a game too",
+        "Draw a new card from the top of the Supporter Deck ...; After you have played the card, it goes to the "
+        "bottom of the Distractions Deck (unless it says otherwise).",
+        _TABLES.format("the 8") + ": every Distraction type played, Lies and Deflections, decks at their end, "
+        "positions one move from a win",
+        (f"{E}.Engine.legal_moves", f"{E}.Engine.apply"), check_every_move_conserves, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-8", GAME, "A Gridlock cancels exactly one trick-forming move, and only that",
+        "That player's next trick-forming move ... does not lock in, whether it happens on their turn or when a "
+        "card arriving through a Distraction action joins the network at once: the cards go instead to the "
+        "bottom of the appropriate Deck ..., and one of the Gridlock cards in the space goes to the bottom of "
+        "the Distractions Deck, the rest staying. The Locked Network itself is unaffected",
+        _TABLES.format("two") + ", players holding one or two Gridlocks, trick-forming moves on and off their "
+        "turn",
+        (f"{E}.Engine.legal_moves", f"{E}.Engine.apply"), check_gridlock, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-9", GAME, "The first player holds the highest-numbered Supporter; play runs counter-clockwise",
+        "The player with the highest numbered Supporter takes the first turn; play then continues "
+        "counter-clockwise from that player.",
+        "2-4 players, every order in which five Supporters of the sample catalogue are dealt",
+        (f"{E}.new_game",), check_first_player, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-10", GAME, "A reversal takes effect next round, from the player just before the one who played it",
+        "When a card reverses the order of play, the rest of the current round continues as scheduled. The "
+        "reversal takes effect from the next round, which starts with the player who would have played just "
+        "before the player who played the card, and play then runs in the reversed direction.",
+        "2-4 players, every first player and direction, every set of players of the round playing a reversal "
+        "(the last card counts; option reversals=cancel: an even number cancel out), two rounds",
+        (f"{E}.Engine.apply", f"{E}.Engine.legal_moves"), check_reversal, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-11", GAME, "Making 7 Tricks wins at once and ends the game; fewer never wins",
+        "The first player to make 7 Tricks wins.",
+        _TABLES.format("three") + ": one move from 7 Tricks (on and off turn) or from 6",
+        (f"{E}.Engine.apply", f"{E}.Engine.legal_moves"), check_win, argument="exhaustive",
     ),
 )
 
-#: The Z3 encoding its invariants run with unless a caller passes another.
-DEFAULT_ENCODING = RowsEncoding()
+#: No second encoding: the checks run the engine's own functions (kept for the callers' interface).
+DEFAULT_ENCODING = None

@@ -15,7 +15,8 @@ from itertools import combinations
 from typing import TypeVar, cast
 
 from model.common.outcome import Outcome
-from model.whitehouse.cards import ACTION_TYPES, Action, Catalogue, HandKind
+from model.whitehouse import table
+from model.whitehouse.cards import ACTION_TYPES, Action, Catalogue, DeckKind, HandKind
 from model.whitehouse.judge import judge
 from model.whitehouse.network.arrangement import EVENT, SUPPORTER, WINNING_TRICKS, Arrangement, CardRef, Network
 from model.whitehouse.rules import DEFAULT_RULES, IllegalMove, WhitehouseRules
@@ -194,28 +195,20 @@ def _deck_of(card: CardId) -> DeckIndex:
 
 
 def _take_from_row(state: State, row: DeckIndex, slot_index: SlotIndex) -> tuple[State, CardId]:
-    """Remove the card of a slot; the cards closer to the deck move one slot further, keeping
-    their order, so the closest slot is the one left empty for the refill."""
-    cards: Row = state.rows[row]
-    card = cards[slot_index]
+    """Remove the card of a slot (``table.take_from_row``): the cards closer to the deck move one
+    slot further, keeping their order, so the closest slot is the one left empty for the refill."""
+    taken: tuple[Row, CardId | None] = table.take_from_row(state.rows[row], slot_index)
+    left, card = taken
     assert card is not None, "only a slot that holds a card is taken from"
-    rest = cards[:slot_index] + cards[slot_index + 1:]
-    return replace(state, rows=with_row(state.rows, row, (None, rest[0], rest[1]))), card
+    return replace(state, rows=with_row(state.rows, row, left)), card
 
 
 def _refill(state: State, row: DeckIndex) -> State:
-    """Draw into the empty closest slot (option empty_deck: or top every empty slot up)."""
-    cards: list[CardId | None] = list(state.rows[row])
-    deck: list[CardId] = list(state.decks[row])
-    if state.rules.empty_deck == "top_up":
-        present: list[CardId | None] = [c for c in cards if c is not None]
-        while len(present) < 3 and deck:
-            present.insert(0, deck.pop(0))
-        cards = [None] * (3 - len(present)) + present
-    elif cards[0] is None and deck:
-        cards[0] = deck.pop(0)
-    rows = with_row(state.rows, row, (cards[0], cards[1], cards[2]))
-    return replace(state, rows=rows, decks=with_deck(state.decks, row, tuple(deck)))
+    """Draw into the empty closest slot (option empty_deck: or top every empty slot up), by
+    ``table.refill``."""
+    deck: tuple[CardId, ...] = state.decks[row]
+    cards, rest = table.refill(state.rows[row], deck, state.rules.empty_deck == "top_up")
+    return replace(state, rows=with_row(state.rows, row, cards), decks=with_deck(state.decks, row, rest))
 
 
 # --- the engine -----------------------------------------------------------------------------------
@@ -232,6 +225,8 @@ class Engine:
         #: Proven Trick totals (shared cache), with the solver wired in by the caller.
         self.oracle = oracle
         self._single_entry: dict[tuple[Arrangement, CardId], bool] = {}
+        # ``table.discard_pays`` for each row and slot, by (Supporters, Events) discarded.
+        self._pays: dict[tuple[DeckKind, SlotIndex], dict[tuple[int, int], bool]] = {}
 
     # --- networks ---
 
@@ -323,17 +318,30 @@ class Engine:
         for index in _FURTHEST_FIRST:
             if row[index] is None:
                 continue
-            slot = SLOTS[index]
-            hand: tuple[CardId, ...] = player.hand(kind)
-            for discards in combinations(hand, COST[slot]):
-                moves.append(Take(kind, slot, discards))
+            for discards in self._discard_options(player, kind, index):
+                moves.append(Take(kind, SLOTS[index], discards))
         return moves
 
-    def _cost_options(self, player: Player, cost: int) -> list[tuple[CardId, ...]]:
+    def _discard_options(self, player: Player, kind: DeckKind, index: SlotIndex) -> list[tuple[CardId, ...]]:
+        """Every set of Active Hand cards (in hand order, Supporters before Events) whose discard
+        pays for the card in slot ``index`` of the ``kind`` row, by ``table.discard_pays``."""
+        key = (kind, index)
+        pays = self._pays.get(key)
+        if pays is None:
+            mixed = self.rules.mixed_distraction_cost
+            pays = self._pays[key] = {
+                (s, e): bool(table.discard_pays(index, s, e, kind, mixed))
+                for s in range(_MAX_DISCARDS + 1) for e in range(_MAX_DISCARDS + 1 - s)
+            }
         both: tuple[CardId, ...] = player.supporters + player.events
-        options = list(combinations(both, cost))
-        if cost == 2 and not self.rules.mixed_distraction_cost:
-            options = [c for c in options if kind_of(c[0]) == kind_of(c[1])]
+        options: list[tuple[CardId, ...]] = []
+        for size in range(min(_MAX_DISCARDS, len(both)) + 1):
+            if not any(pays[(s, size - s)] for s in range(size + 1)):
+                continue
+            for discards in combinations(both, size):
+                supporters = sum(1 for c in discards if isinstance(c, int))
+                if pays[(supporters, size - supporters)]:
+                    options.append(discards)
         return options
 
     def _play_moves(self, state: State) -> list[Move]:
@@ -346,7 +354,7 @@ class Engine:
             if card is None:
                 continue
             slot = SLOTS[index]
-            for discards in self._cost_options(player, COST[slot]):
+            for discards in self._discard_options(player, "distraction", index):
                 paid = player
                 for c in discards:
                     paid = remove_from_hand(paid, c)
@@ -799,6 +807,9 @@ def outcome(state: State) -> Outcome | None:
     return state.outcome()
 
 
+#: The most cards a discard set is tried with (the closest slot costs two: one more shows a cost
+#: that grew).
+_MAX_DISCARDS = 3
 #: The slots of a row in the order their moves are listed: the free one first.
 _FURTHEST_FIRST: tuple[SlotIndex, SlotIndex, SlotIndex] = (2, 1, 0)
 

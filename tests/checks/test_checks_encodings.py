@@ -4,14 +4,12 @@ checks prove them equal on bounded domains; these tests roam further)."""
 from __future__ import annotations
 
 import z3
-from budget import examples
 from hypothesis import given
 from hypothesis import strategies as st
 
 from checks.core import concrete
 from checks.likes import invariants as likes_z3
 from checks.socks import invariants as socks_z3
-from checks.whitehouse import invariants as rows_z3
 from checks.whitehouse import network_invariants as tricks_z3
 from model.likes import rules as likes_rules
 from model.socks import scoring as socks_scoring
@@ -130,29 +128,3 @@ def test_entry_cells(layout: tricks_z3.Layout) -> None:
     entries = tricks.entry_cells(layout.network(), layout.arrangement(last), layout.refs()[-1])
     offered = any((e.row, e.col) == layout.cells[-1] for e in entries)
     assert concrete(tricks_z3.z3_may_enter(cards[-1], cards[:-1], lambda i: match(i, last))) == offered
-
-
-@examples(0.75)
-@given(ints(0, 3), st.tuples(st.booleans(), st.booleans(), st.booleans()), ints(0, 3), ints(0, 2),
-       st.sampled_from(["stay_empty", "top_up"]), st.data())
-def test_take_and_refill(deck_size, filled, hand_size, slot, empty_deck, data) -> None:
-    from checks.whitehouse.invariants import Shape, encode_take, replay_take
-    from model.whitehouse.rules import WhitehouseRules
-
-    if not filled[slot] or hand_size < 2 - slot:
-        return
-    import itertools
-
-    discards = data.draw(st.sampled_from(list(itertools.combinations(range(hand_size), 2 - slot))))
-    shape = Shape(deck_size, filled, hand_size, slot, discards)
-    ids = list(range(1, 10))
-    deck, row, hand = ids[:deck_size], [ids[3 + i] if filled[i] else None for i in range(3)], ids[6:6 + hand_size]
-    rules = WhitehouseRules(empty_deck=empty_deck)
-    _, _, legal, after = replay_take(rules, shape, deck, row, hand)
-    assert legal
-    sym = rows_z3.Symbols([z3.IntVal(v) for v in ids[:3]], [z3.IntVal(v) for v in ids[3:6]],
-                          [z3.IntVal(v) for v in ids[6:9]])
-    take = encode_take(rows_z3.RowsEncoding(), sym, shape, empty_deck)
-    assert [concrete(v) for v in take.deck] == list(after.decks[0])
-    assert [concrete(v) or None for v in take.row] == list(after.rows[0])
-    assert [concrete(v) for v in take.hand] == list(after.players[0].supporters)

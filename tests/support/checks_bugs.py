@@ -19,13 +19,11 @@ from checks.core import count
 from checks.likes import invariants as likes
 from checks.social import invariants as social
 from checks.socks import invariants as socks
-from checks.whitehouse import invariants as whitehouse
 from checks.whitehouse import network_invariants as tricks
 from model.likes import engine as likes_engine
 from model.likes import rules as likes_rules
 from model.social import engine as social_model
 from model.socks import scoring as socks_scoring
-from model.whitehouse import engine as wh_engine
 from model.whitehouse.network import arrangement as tricks_model
 
 
@@ -154,50 +152,6 @@ def _surround_bonus_python(network, arrangement):
     full = sum(1 for cell, card in cells.items()
                if sum(1 for n in tricks_model.neighbours(cell) if n in cells and network.matches(card, cells[n])) == 4)
     return _real_count_tricks(network, arrangement) + full
-
-
-# --- White House rows -------------------------------------------------------------------------------
-
-
-def _refill_keeps_top_z3(row, deck, filled, empty_deck):
-    row, filled = list(row), list(filled)
-    if not filled[0] and deck:
-        row[0], filled[0] = deck[0], True
-    return row, list(deck), filled
-
-
-def _refill_keeps_top(state, row):
-    cards = list(state.rows[row])
-    deck = state.decks[row]
-    if cards[0] is None and deck:
-        cards[0] = deck[0]
-    rows = list(state.rows)
-    rows[row] = tuple(cards)
-    return dataclasses.replace(state, rows=tuple(rows))
-
-
-def _refill_from_bottom(state, row):
-    cards = list(state.rows[row])
-    deck = list(state.decks[row])
-    if cards[0] is None and deck:
-        cards[0] = deck.pop()
-    rows, decks = list(state.rows), list(state.decks)
-    rows[row], decks[row] = tuple(cards), tuple(deck)
-    return dataclasses.replace(state, rows=tuple(rows), decks=tuple(decks))
-
-
-def _reversed_take_z3(row, slot):
-    rest = [row[j] for j in range(3) if j != slot]
-    return [z3.IntVal(whitehouse.EMPTY)] + rest[::-1], row[slot]
-
-
-def _reversed_take(state, row, slot_index):
-    cards = state.rows[row]
-    card = cards[slot_index]
-    rest = cards[:slot_index] + cards[slot_index + 1:]
-    rows = list(state.rows)
-    rows[row] = (None,) + rest[::-1]
-    return dataclasses.replace(state, rows=tuple(rows)), card
 
 
 # --- Socks ------------------------------------------------------------------------------------------
@@ -403,7 +357,7 @@ def _poster_pays(kind, reported, *args, **kwargs):
     return got
 
 
-T, W, S, SO, LI = (m.__name__ for m in (tricks, whitehouse, socks, social, likes))
+T, S, SO, LI = (m.__name__ for m in (tricks, socks, social, likes))
 
 BUGS: dict[str, Bug] = {
     "LN-0": Bug("the border check misses a non-matching card below (Python only)",
@@ -419,15 +373,6 @@ BUGS: dict[str, Bug] = {
     "LN-4": Bug("a card may enter beside a non-matching card if it also matches one",
                 {T: {"may_enter": _any_match_may_enter}},
                 ((tricks_model, "entry_cells", _any_match_entry_cells),)),
-    "WH-0": Bug("the refill draws the deck's bottom card (Python only)",
-                patches=((wh_engine, "_refill", _refill_from_bottom),)),
-    "WH-1": Bug("the refill shows the deck's top card but leaves it in the deck",
-                {W: {"refill": _refill_keeps_top_z3}}, ((wh_engine, "_refill", _refill_keeps_top),)),
-    "WH-2": Bug("the furthest card costs one discard", {W: {"cost": lambda slot: whitehouse.pick(
-                [z3.IntVal(2), z3.IntVal(1), z3.IntVal(1)], slot)}},
-                items=((wh_engine.COST, "furthest", 1),)),
-    "WH-3": Bug("the cards left in the row swap places", {W: {"take_from_row": _reversed_take_z3}},
-                ((wh_engine, "_take_from_row", _reversed_take),)),
     "SO-0": Bug("a hand with a Super Sock gets a bonus point (Python only)",
                 patches=((socks_scoring, "score_hand", _patched_score_hand(wild_bonus=True)),)),
     "SO-1": Bug("every set of two or more Socks scores", {S: {"score": lambda c, s: z3.Sum(
