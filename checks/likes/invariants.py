@@ -32,7 +32,7 @@ from model.likes import engine as likes_engine
 from model.likes import rules as likes_rules
 from model.likes.engine import RoundResult
 from model.likes.io import sample_catalogue
-from model.likes.rules import LikesRules, Role, RoleFlags
+from model.likes.rules import IntentKind, LikesRules, Role, RoleFlags
 
 GAME = "likes"
 #: A role as a Z3 integer: 0 the Influencer, 1 tied for first, 2 anyone else.
@@ -173,7 +173,9 @@ def check_streak(ctx: Context) -> Counterexample | None:
     if model is None:
         return None
     seq = [ROLES[read(model, r)] for r in roles]
-    streak_now, moves, expected_moves, count_run = 0, [], [], 0
+    streak_now, count_run = 0, 0
+    moves: list[int | None] = []
+    expected_moves: list[int | None] = []
     for role in seq:
         step = likes_rules.streak_step(streak_now, role, after_third)
         streak_now = step.streak
@@ -265,7 +267,8 @@ def check_intent_movers(ctx: Context) -> Counterexample | None:
 # --- LL-6: the Intent steps -------------------------------------------------------------------------
 
 #: The rulebook's steps: (poster not reported, poster reported, Influencer when reported).
-INTENT_DEFAULTS = {likes_rules.MISINFORMATION: (2, -2, 0), likes_rules.TRUE_INFORMATION: (1, 1, -2)}
+INTENT_DEFAULTS: dict[IntentKind, tuple[int, int, int]] = {
+    likes_rules.MISINFORMATION: (2, -2, 0), likes_rules.TRUE_INFORMATION: (1, 1, -2)}
 
 
 def check_intent_steps(ctx: Context) -> Counterexample | None:
@@ -274,7 +277,7 @@ def check_intent_steps(ctx: Context) -> Counterexample | None:
         reported = z3.Bool("reported")
         values = [z3.Int(f"printed{i}") for i in range(3)]
         printed = [v if p else None for v, p in zip(values, present, strict=True)]
-        got = likes_rules.intent_steps(kind, reported, *printed, printed_steps=printed_steps, ops=Z3)
+        got = likes_rules.intent_steps(kind, reported, printed[0], printed[1], printed[2], printed_steps, Z3)
         want = [v if p and printed_steps else d
                 for v, p, d in zip(values, present, INTENT_DEFAULTS[kind], strict=True)]
         solver = ctx.solver()
@@ -286,7 +289,7 @@ def check_intent_steps(ctx: Context) -> Counterexample | None:
             continue
         r = read(model, reported)
         shown = [read(model, v) if p else None for v, p in zip(values, present, strict=True)]
-        now = likes_rules.intent_steps(kind, r, *shown, printed_steps=printed_steps)
+        now = likes_rules.intent_steps(kind, r, shown[0], shown[1], shown[2], printed_steps)
         chosen = [v if v is not None and printed_steps else d
                   for v, d in zip(shown, INTENT_DEFAULTS[kind], strict=True)]
         expected = (chosen[1], chosen[2]) if r else (chosen[0], 0)
@@ -364,8 +367,11 @@ def divert_problem(t: machine.Transition, result: RoundResult, rules: LikesRules
             continue
         card_owner = s.card.split("-", 1)[0]
         if card_owner == s.player and s.card == played[s.player]:
+            # "Being an Influencer: +5 steps; does not gain more steps for their posted Intent."
+            if s.player == result.influencer:
+                return f"the Influencer {s.player} moves {s.move:+d} by his own Intent card {s.card}"
             posted[s.player] += 1
-            if posted[s.player] > 1 and s.player != result.influencer:
+            if posted[s.player] > 1:
                 return f"{s.player} moves twice by his Intent card {s.card}"
             continue
         card = machine.CATALOGUE.intent(s.card)
@@ -419,6 +425,36 @@ def start_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
     return None
 
 
+def steps_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+    fixed = {"influencer": 5, "influencer_third": -3, "tie": 2}
+    for s in result.steps:
+        if s.rule in fixed and s.move != fixed[s.rule]:
+            return f"{s.player} moves {s.move:+d} for {s.rule}, not {fixed[s.rule]:+d}"
+        if s.rule not in ("misinformation", "true_information") or s.card is None:
+            continue
+        card = machine.CATALOGUE.intent(s.card)
+        printed = (card.if_not_reported, card.if_reported, card.influencer_if_reported)
+        unreported, reported, penalty = (p if p is not None and rules.printed_steps else d
+                                         for p, d in zip(printed, INTENT_DEFAULTS[card.kind], strict=True))
+        if s.player == result.influencer:
+            want = penalty
+        else:
+            want = reported if result.reported == s.player else unreported
+        if s.move != want:
+            return f"{s.player} moves {s.move:+d} by the Intent card {s.card}, not {want:+d}"
+    penalties = [s for s in result.steps if s.player == result.influencer
+                 and s.rule in ("misinformation", "true_information")]
+    if len(penalties) > (1 if result.reported is not None else 0):
+        return f"the Influencer {result.influencer} moves {len(penalties)} times for reporting {result.reported}"
+    lines = Counter(s.player for s in result.steps if s.rule in ("influencer", "influencer_third"))
+    if result.influencer is not None and lines[result.influencer] != 1:
+        return f"the Influencer {result.influencer} has {lines[result.influencer]} Influencer moves"
+    ties = Counter(s.player for s in result.steps if s.rule == "tie")
+    if sorted(ties) != sorted(result.tied) or any(n != 1 for n in ties.values()):
+        return f"tied players {list(result.tied)}, tie moves for {dict(ties)}"
+    return None
+
+
 def check_cards(ctx: Context) -> Counterexample | None:
     return _exhaustive(ctx, cards_problem)
 
@@ -433,6 +469,10 @@ def check_viral(ctx: Context) -> Counterexample | None:
 
 def check_behind_start(ctx: Context) -> Counterexample | None:
     return _exhaustive(ctx, start_problem)
+
+
+def check_round_steps(ctx: Context) -> Counterexample | None:
+    return _exhaustive(ctx, steps_problem)
 
 
 MACHINE_DOMAIN = (
@@ -462,7 +502,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         ("model.likes.rules.vote_roles", "model.likes.rules.roles"), check_one_influencer, "single-source",
     ),
     Invariant(
-        "LL-3", GAME, "The streak rule: the 3rd Influencer round in a row is -3 instead of +5; ties neither break nor extend it",
+        "LL-3", GAME,
+        "The streak rule: the 3rd Influencer round in a row is -3 instead of +5; ties neither break nor extend it",
         RULEBOOK["influencer"] + " " + RULEBOOK["influencer_third"] + " " + RULEBOOK["streak"],
         f"every sequence of {STREAK_ROUNDS} rounds of roles (Influencer, tied for first, other) from a run of 0",
         ("model.likes.rules.streak_step", "model.likes.rules.influencer_steps"), check_streak, "single-source",
@@ -488,7 +529,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         ("model.likes.rules.intent_steps",), check_intent_steps, "single-source",
     ),
     Invariant(
-        "LL-7", GAME, "Cards are conserved: each Intent card is in its deck or discarded, once; used cards are discarded",
+        "LL-7", GAME,
+        "Cards are conserved: each Intent card is in its deck or discarded, once; used cards are discarded",
         RULEBOOK["intent_from_deck"] + " " + RULEBOOK["content_once"] + " " + RULEBOOK["first_event_only"],
         MACHINE_DOMAIN,
         ("model.likes.engine.resolve_round", "model.likes.engine.History.after"), check_cards, "exhaustive",
@@ -513,6 +555,13 @@ INVARIANTS: tuple[Invariant, ...] = (
         RULEBOOK["start"],
         MACHINE_DOMAIN,
         ("model.likes.engine.resolve_round", "model.likes.engine._Table.move"), check_behind_start, "exhaustive",
+    ),
+    Invariant(
+        "LL-11", GAME, "Every move of a round is worth the rulebook's steps: Influencer +5 (-3), tie +2, Intents",
+        RULEBOOK["influencer"] + " " + RULEBOOK["influencer_third"] + " " + RULEBOOK["tie"] + " "
+        + RULEBOOK["misinformation"] + " " + RULEBOOK["true_information"],
+        MACHINE_DOMAIN,
+        ("model.likes.engine.resolve_round", "model.likes.engine._report_penalty"), check_round_steps, "exhaustive",
     ),
 )
 

@@ -146,9 +146,11 @@ def transitions(rules: LikesRules) -> Iterator[Transition]:
     ``STARTS`` says."""
     for label, depth, start in STARTS:
         decks = {p.name: p.intent_deck for p in start}
-        frontier = {(start, tuple(() for _ in start), History())}
+        nothing: tuple[str, ...] = ()
+        frontier: set[tuple[tuple[PlayerState, ...], tuple[tuple[str, ...], ...], History]] = {
+            (start, tuple(nothing for _ in start), History())}
         for number in range(1, depth + 1):
-            following = set()
+            following: set[tuple[tuple[PlayerState, ...], tuple[tuple[str, ...], ...], History]] = set()
             for players, spent, history in sorted(frontier, key=repr):
                 discarded = dict(zip(NAMES, spent, strict=True))
                 if any(not p.intent_deck for p in players):
@@ -238,7 +240,7 @@ def _fingerprint() -> tuple[object, ...]:
 _EXPLORED: dict[tuple[object, ...], tuple[Transition, ...]] = {}
 
 
-def explored(rules: LikesRules, on_time: Callable[[], None] = lambda: None) -> tuple[Transition, ...]:
+def explored(rules: LikesRules, on_time: Callable[[], object] = lambda: None) -> tuple[Transition, ...]:
     """``transitions(rules)`` as a tuple, computed once for the state-machine invariants that
     share it, again whenever the rules or any engine function differ; ``on_time`` is called
     every hundred rounds (it raises when the time is up)."""

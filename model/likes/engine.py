@@ -22,6 +22,7 @@ from typing import Literal
 
 from model.common.errors import RuleBroken
 from model.common.outcome import Outcome, Termination
+
 # The rule functions are looked up in their module when called (``likes_rules.streak_step``), so
 # that the function the engine runs is the one the proofs of ``checks/likes`` run.
 from model.likes import rules as likes_rules

@@ -1,8 +1,11 @@
 """Likes and Lies: the rule options and the pure movement and streak rules.
 
 Everything here is a function of small integers and named choices, with no game state, so that
-each rule can be read against its rulebook sentence and compared with an independent (for
-example a Z3) encoding of the same sentence. The engine (``model/likes.py``) only sequences them.
+each rule can be read against its rulebook sentence. The rule functions are written once against
+``model.common.ops`` (an ``ops`` argument, Python values by default): the engine
+(``model/likes/engine.py``) runs them on numbers and only sequences them; the proofs of
+``checks/likes`` run the very same functions on Z3 terms. A role is taken as a ``Role`` or as its
+two conditions (``RoleFlags``), so that it can be a symbol too.
 """
 
 from __future__ import annotations
