@@ -358,6 +358,16 @@ def divert_problem(t: machine.Transition, result: RoundResult, rules: LikesRules
         if got != votes[name]:
             return f"{name} receives {got} Likes, but {votes[name]} Like tokens are on his Content card"
     start_likes = {p.name: p.likes for p in t.before}
+    # No Like lost either: the counter after, plus 10 for each step exchanged, is the counter
+    # before plus the Likes received plus those of his Event card.
+    for before, after in zip(t.before, result.players, strict=True):
+        event_likes = sum(machine.CATALOGUE.event(s.card).amount for s in result.steps
+                          if s.player == before.name and s.rule == "event" and s.card is not None
+                          and machine.CATALOGUE.event(s.card).effect == "likes")
+        exchanged = sum(s.move for s in result.steps if s.player == before.name and s.rule == "likes_exchange")
+        if after.likes + 10 * exchanged != before.likes + votes[before.name] + event_likes:
+            return (f"{before.name}: counter {before.likes}, {votes[before.name]} Likes received, "
+                    f"{event_likes} from an Event card, {exchanged} step(s) exchanged, counter {after.likes} after")
     posted: Counter[str] = Counter()
     for s in result.steps:
         if s.rule == "likes" and s.likes != start_likes[s.player] + votes[s.player]:
@@ -449,6 +459,23 @@ def steps_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
     lines = Counter(s.player for s in result.steps if s.rule in ("influencer", "influencer_third"))
     if result.influencer is not None and lines[result.influencer] != 1:
         return f"the Influencer {result.influencer} has {lines[result.influencer]} Influencer moves"
+    # The run carried to the next round: an Influencer round extends it, a tie he is in leaves
+    # it, any other round ends it; the 3rd in a row is the penalised one.
+    for before, after in zip(t.before, result.players, strict=True):
+        if before.name == result.influencer:
+            run = before.streak + 1
+            third = _expected_penalty(run, rules.streak_after_third)
+            rule = next(s.rule for s in result.steps if s.player == before.name
+                        and s.rule in ("influencer", "influencer_third"))
+            if (rule == "influencer_third") != third:
+                return f"{before.name}'s Influencer round {run} in a row is moved as {rule}"
+            want = 0 if rules.streak_after_third == "restart" and run == 3 else run
+        elif before.name in result.tied:
+            want = before.streak
+        else:
+            want = 0
+        if after.streak != want:
+            return f"{before.name}'s run of Influencer rounds is {after.streak} after the round, not {want}"
     ties = Counter(s.player for s in result.steps if s.rule == "tie")
     if sorted(ties) != sorted(result.tied) or any(n != 1 for n in ties.values()):
         return f"tied players {list(result.tied)}, tie moves for {dict(ties)}"
@@ -536,9 +563,10 @@ INVARIANTS: tuple[Invariant, ...] = (
         ("model.likes.engine.resolve_round", "model.likes.engine.History.after"), check_cards, "exhaustive",
     ),
     Invariant(
-        "LL-8", GAME, "Lies never divert: Likes go to the card's owner, an Intent card moves only its poster "
-        "(and the Influencer who reports True Information)",
-        RULEBOOK["likes"] + " " + RULEBOOK["misinformation"] + " " + RULEBOOK["true_information"],
+        "LL-8", GAME, "Lies never divert: Likes go to the card's owner, none lost; an Intent card moves only its "
+        "poster (and the Influencer who reports True Information)",
+        RULEBOOK["likes"] + " " + RULEBOOK["likes_exchange"] + " " + RULEBOOK["misinformation"] + " "
+        + RULEBOOK["true_information"],
         MACHINE_DOMAIN,
         ("model.likes.engine.resolve_round",), check_no_divert, "exhaustive",
     ),
@@ -557,8 +585,10 @@ INVARIANTS: tuple[Invariant, ...] = (
         ("model.likes.engine.resolve_round", "model.likes.engine._Table.move"), check_behind_start, "exhaustive",
     ),
     Invariant(
-        "LL-11", GAME, "Every move of a round is worth the rulebook's steps: Influencer +5 (-3), tie +2, Intents",
-        RULEBOOK["influencer"] + " " + RULEBOOK["influencer_third"] + " " + RULEBOOK["tie"] + " "
+        "LL-11", GAME,
+        "Every move of a round is worth the rulebook's steps (Influencer +5, -3, tie +2, Intents); runs carry over",
+        RULEBOOK["influencer"] + " " + RULEBOOK["influencer_third"] + " " + RULEBOOK["streak"] + " "
+        + RULEBOOK["tie"] + " "
         + RULEBOOK["misinformation"] + " " + RULEBOOK["true_information"],
         MACHINE_DOMAIN,
         ("model.likes.engine.resolve_round", "model.likes.engine._report_penalty"), check_round_steps, "exhaustive",

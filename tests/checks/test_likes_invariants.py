@@ -89,6 +89,18 @@ def penalty_twice(table: Any, catalogue: Any, plays: Any, influencer: str, repor
     _report_penalty(table, catalogue, plays, influencer, reported)
 
 
+def streak_forgotten(catalogue: Any, players: Any, rnd: Any, *args: Any, **kwargs: Any) -> Any:
+    result = _resolve_round(catalogue, players, rnd, *args, **kwargs)
+    return replace(result, players=tuple(replace(p, streak=0) for p in result.players))
+
+
+def likes_beyond_ten_lost(self: Any, name: str) -> None:
+    rest, steps = likes_rules.exchange_likes(self.likes[name])
+    if steps:
+        self.likes[name] = 0
+        self.move(name, steps, "likes_exchange", likes=0, may_land=self.rules.exchange_step_lands)
+
+
 def events_unfloored(self: Any, name: str, steps: int, rule: Any, **kwargs: Any) -> None:
     start = self.position[name]
     count = len(self.steps)
@@ -118,18 +130,20 @@ BUGS: dict[str, list[Planted]] = {
     "LL-6": [Planted("a reported True Information costs its poster", ((likes_rules, "intent_steps", poster_pays),)),
              Planted("the Influencer's penalty is -1", ((likes_rules, "TRUE_INFORMATION_INFLUENCER_PENALTY", -1),))],
     "LL-7": [Planted("the played Intent card stays in the deck", ((likes_engine, "resolve_round", keeps_played_card),))],
-    "LL-8": [Planted("the reported player pays the Influencer's penalty",
+    "LL-8": [Planted("the exchange loses the Likes beyond 10", ((likes_engine._Table, "exchange", likes_beyond_ten_lost),)),
+             Planted("the reported player pays the Influencer's penalty",
                      ((likes_engine, "_report_penalty", reported_pays),)),
              Planted("the Influencer's own Intent is reported in his place",
                      ((likes_engine, "_report_penalty", own_card_reported),))],
     "LL-9": [Planted("Viral needs an exact count", ((likes_rules, "pawn_move", exact_count),))],
     "LL-11": [Planted("a tie is worth +4", ((likes_engine, "TIE_STEPS", 4),)),
+              Planted("the run of Influencer rounds is not carried over", ((likes_engine, "resolve_round", streak_forgotten),)),
               Planted("the Influencer moves twice for reporting", ((likes_engine, "_report_penalty", penalty_twice),))],
     "LL-10": [Planted("an Event card's move is not held at Start", ((likes_engine._Table, "move", events_unfloored),))],
 }
 #: Other invariants a bug also breaks (the rule is used by both).
-ALSO: dict[str, set[str]] = {"LL-1": {"LL-10"}, "LL-5": {"LL-8", "LL-11"}, "LL-6": {"LL-11"},
-                             "LL-8": {"LL-11"}}
+ALSO: dict[str, set[str]] = {"LL-1": {"LL-10"}, "LL-3": {"LL-11"}, "LL-4": {"LL-8"}, "LL-5": {"LL-8", "LL-11"},
+                             "LL-6": {"LL-11"}, "LL-8": {"LL-11"}}
 
 
 def _checks_json() -> tuple[int, dict[str, str]]:
