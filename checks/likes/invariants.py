@@ -97,7 +97,7 @@ def check_start_floor(ctx: Context) -> Counterexample | None:
     return Counterexample(
         {"viral": v, "start": p0, "moves": moves, "positions": positions},
         f"a pawn on space {p0} (Start 0, Viral {v}) moves " + ", ".join(f"{m:+d}" for m in moves),
-        f"the engine's moves (_Table.move) put it on {positions}",
+        f"the engine's moves (_Table.move, through pawn_move, the function the proof ran) put it on {positions}",
         any(p < 0 for p in watched_now),
     )
 
@@ -135,7 +135,8 @@ def check_one_influencer(ctx: Context) -> Counterexample | None:
         return Counterexample(
             {"likes": got, "roles": {n: r.value for n, r in roles_now.items()}},
             "\n".join(f"{n}: {c} Likes -> {roles_now[n].value}" for n, c in got.items()),
-            f"the engine's roles: Influencer {', '.join(named) or 'none'}; tied {', '.join(tied_now) or 'none'}",
+            f"the engine's roles (through vote_roles, the function the proof ran): Influencer "
+            f"{', '.join(named) or 'none'}; tied {', '.join(tied_now) or 'none'}",
             roles_now != expected,
         )
     return None
@@ -192,7 +193,7 @@ def check_streak(ctx: Context) -> Counterexample | None:
         "round: " + " ".join(f"{i + 1:>3}" for i in range(len(seq))) + "\nrole:  "
         + " ".join({Role.INFLUENCER: "  I", Role.TIED: "  T", Role.OTHER: "  -"}[r] for r in seq)
         + "\nmove:  " + " ".join(f"{m:+3d}" if m is not None else "  ." for m in moves),
-        "the engine's streak_step and influencer_steps move the Influencer "
+        "the engine's streak_step and influencer_steps (the functions the proof ran) move the Influencer "
         + ", ".join(f"{m:+d}" for m in moves if m is not None)
         + (f"; round {first + 1} differs from the rulebook" if first is not None else ""),
         first is not None,
@@ -229,7 +230,8 @@ def check_counters(ctx: Context) -> Counterexample | None:
     return Counterexample(
         {"counter_before": b, "likes_received": r, "event_likes": e, "counter_after": rest, "steps": steps},
         f"counter {b}, receives {r} Likes, then {e} from an Event card",
-        f"the engine's exchange_likes leaves the counter at {rest} and gives {steps} step(s)",
+        f"the engine's exchange_likes (the function the proof ran) leaves the counter at {rest} and gives "
+        f"{steps} step(s)",
         not 0 <= rest < 10 or rest + 10 * steps != b + r + e,
     )
 
@@ -259,7 +261,8 @@ def check_intent_movers(ctx: Context) -> Counterexample | None:
     return Counterexample(
         {"role": r.value, "there_is_influencer": t, "moves_by_intent": got},
         f"a player who is {r.value} in a round {'with' if t else 'without'} an Influencer",
-        f"the engine's moves_by_intent says he {'moves' if got else 'does not move'} by his Intent card",
+        f"the engine's moves_by_intent (the function the proof ran) says he "
+        f"{'moves' if got else 'does not move'} by his Intent card",
         got != expected,
     )
 
@@ -298,7 +301,8 @@ def check_intent_steps(ctx: Context) -> Counterexample | None:
              "influencer": now.influencer, "expected": list(expected)},
             f"an Intent card of {kind.replace('_', ' ')}, {'reported' if r else 'not reported'}, "
             f"printed values (not reported, reported, Influencer) {shown}",
-            f"the engine's intent_steps: poster {now.poster:+d}, Influencer {now.influencer:+d}",
+            f"the engine's intent_steps (the function the proof ran): poster {now.poster:+d}, "
+            f"Influencer {now.influencer:+d}",
             (now.poster, now.influencer) != expected,
         )
     return None
