@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 from checks import registry
 from checks.invariants import run_checks
-from checks.questions import QUESTIONS, answer
+from checks.questions import all_questions, answer
 from checks.result import Violated
 from model.common.errors import InputError
 
@@ -158,7 +158,7 @@ def _invariant_cells(row: Row, time_limit: float) -> Iterator[tuple[str, Status,
 
 def _question_cells(row: Row, time_limit: float) -> Iterator[tuple[str, Status, str, float]]:
     rules = registry.rules(row.game, {} if row.option is None else {row.option: row.value})
-    for question in QUESTIONS:
+    for question in all_questions():
         if question.game != row.game:
             continue
         got = answer(question, rules, time_limit)

@@ -123,17 +123,28 @@ class Question:
     search: Callable[[Asked], Yes | No | NoneFound]
 
 
-def _modules() -> tuple[Any, ...]:
-    found = []
-    for game in GAME_PACKAGES:
-        name = f"checks.{game}.questions"
-        if importlib.util.find_spec(name) is not None:
-            found.append(import_module(name))
-    return tuple(found)
+def all_questions() -> tuple[Question, ...]:
+    """Every question, in game order. The games' modules are imported on first use, not when this
+    module is: they import this module's types."""
+    found = globals().get("QUESTIONS")
+    if found is None:
+        modules = []
+        for game in GAME_PACKAGES:
+            name = f"checks.{game}.questions"
+            if importlib.util.find_spec(name) is not None:
+                modules.append(import_module(name))
+        found = tuple(q for module in modules for q in module.QUESTIONS)
+        globals()["QUESTIONS"] = found
+    return found
 
 
-#: Every question, in game order.
-QUESTIONS: tuple[Question, ...] = tuple(q for module in _modules() for q in module.QUESTIONS)
+def __getattr__(name: str) -> Any:
+    # ``QUESTIONS`` (every question, in game order) is made on first use: see ``all_questions``.
+    if name == "QUESTIONS":
+        return all_questions()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: Seconds each question may take by default.
 DEFAULT_TIME_LIMIT = 60.0
 
@@ -162,7 +173,7 @@ def ask(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Answered]:
     """Answer the questions of ``game`` (every game's when None) under each game's rules."""
-    selected = [q for q in QUESTIONS if game is None or q.game == game]
+    selected = [q for q in all_questions() if game is None or q.game == game]
     out: list[Answered] = []
     if progress is not None:
         progress(0, len(selected))

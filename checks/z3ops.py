@@ -38,4 +38,5 @@ def _not(cond: Any) -> Any:
 
 
 #: The operations on Z3 terms: what the proofs run the engine's rule functions with.
-Z3 = Ops(ite=_ite, all=_all, any=_any, not_=_not, sum=_sum, const=z3.IntVal, name="z3")
+Z3 = Ops(ite=_ite, all=_all, any=_any, not_=_not, sum=_sum, const=z3.IntVal, name="z3",
+         div=lambda a, b: a / b)  # Z3's integer division rounds down for a positive divisor

@@ -1,263 +1,222 @@
-"""Likes and Lies invariants: the Start floor, the Influencer, the streak, the Likes exchange.
+"""Likes and Lies invariants, each a rulebook statement about the engine's own functions.
 
-The Z3 encodings mirror the pure rule functions of ``model.likes.rules`` (``streak_step``,
-``roles``, ``exchange_likes``, ``floor_at_start``, ``moves_by_intent``, ``intent_steps``) and the
-engine's move (``model.likes.engine._Table.move``: a pawn stops at Viral, and at Start on every move under
-``start_floor=each_move``). Counterexamples are replayed through those same Python functions, looked
-up at call time, and the moves through the engine's own table.
+Two ways of arguing, named on each invariant:
+
+- ``single-source``: the rule functions of ``model.likes.rules`` (``streak_step``,
+  ``influencer_steps``, ``vote_roles``, ``exchange_likes``, ``floor_at_start``, ``pawn_move``,
+  ``moves_by_intent``, ``intent_steps``) are written once against ``model.common.ops``; the engine
+  runs them on Python values, the proofs here run the very same functions (looked up when the
+  check runs) on Z3 terms (``checks.z3ops.Z3``) and compare them with the rulebook's numbers,
+  written here as literals (the 3rd round in a row, -3, +5, 10 Likes, +2, -2, +1, Start 0);
+- ``exhaustive``: every round the engine's ``resolve_round`` accepts from a few given small
+  positions (``checks.likes.machine``) is checked.
+
+A counterexample is replayed through the engine (its Python functions, or ``resolve_round``).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+import time
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import z3
 
-from checks.core import (
-    Context,
-    Invariant,
-    agreement_counterexample,
-    count,
-    first_difference,
-    read,
-)
+from checks.core import Context, Invariant, TimeUp, read
+from checks.likes import machine
 from checks.result import Counterexample
+from checks.z3ops import Z3
 from model.likes import engine as likes_engine
 from model.likes import rules as likes_rules
+from model.likes.engine import RoundResult
 from model.likes.io import sample_catalogue
-from model.likes.rules import Role
+from model.likes.rules import IntentKind, LikesRules, Role, RoleFlags
 
 GAME = "likes"
+#: A role as a Z3 integer: 0 the Influencer, 1 tied for first, 2 anyone else.
 INFLUENCER, TIED, OTHER = 0, 1, 2
 ROLES = (Role.INFLUENCER, Role.TIED, Role.OTHER)
-STREAK_ROUNDS, MOVES, MAX_STEP, MAX_VIRAL = 7, 4, 5, 40
+STREAK_ROUNDS, MOVES, MAX_STEP, MAX_VIRAL, MAX_EVENT_LIKES, MAX_PRINTED = 7, 6, 30, 200, 30, 30
+RULEBOOK = likes_rules.RULEBOOK
 
 
-def z3_streak_step(streak: Any, role: Any, after_third: str) -> tuple[Any, Any]:
-    """``streak_step``: a tie leaves the run alone, any other round ends it, an Influencer round
-    extends it (and is penalised as the option says)."""
-    run = streak + 1
-    if after_third == "penalty_again":
-        grown, penalised = run, run >= likes_rules.PENALISED_RUN
-    elif after_third == "restart":
-        grown, penalised = z3.If(run == likes_rules.PENALISED_RUN, 0, run), run == likes_rules.PENALISED_RUN
-    else:
-        grown, penalised = run, run == likes_rules.PENALISED_RUN
-    new = z3.If(role == TIED, streak, z3.If(role == OTHER, 0, grown))
-    return new, z3.And(role == INFLUENCER, penalised)
+def _flags(code: Any) -> RoleFlags:
+    """The role of a Z3 integer code, as the rule functions take it."""
+    return RoleFlags(code == INFLUENCER, code == TIED)
 
 
-def z3_roles(counts: Sequence[Any]) -> list[Any]:
-    """``roles``: the unique top vote-getter is the Influencer; several at the top are tied."""
-    top = counts[0]
-    for c in counts[1:]:
-        top = z3.If(c > top, c, top)
-    leaders = count(c == top for c in counts)
-    return [z3.If(c == top, z3.If(leaders == 1, INFLUENCER, TIED), OTHER) for c in counts]
+def _on_time(ctx: Context) -> Callable[[], None]:
+    def check() -> None:
+        if time.perf_counter() >= ctx.deadline:
+            raise TimeUp(f"time limit of {ctx.time_limit:g} s reached")
+    return check
 
 
-def z3_exchange_likes(likes: Any) -> tuple[Any, Any]:
-    """``exchange_likes``: (the counter after it, the steps gained); 10 Likes buy a step."""
-    return likes % likes_rules.LIKES_PER_STEP, likes / likes_rules.LIKES_PER_STEP
+# --- LL-1: never behind Start (the move rule) -------------------------------------------------
 
 
-def z3_floor_at_start(position: Any) -> Any:
-    """``floor_at_start``: no pawn goes further back than Start (space 0)."""
-    return z3.If(position < 0, 0, position)
-
-
-def z3_move(position: Any, steps: Any, viral: Any, start_floor: str, floor: Callable[[Any], Any]) -> Any:
-    """``_Table.move``: a pawn stops on Viral; under ``each_move`` it stops at Start."""
-    end = position + steps
-    held = floor(end) if start_floor == "each_move" else end
-    return z3.If(end >= viral, viral, held)
-
-
-def z3_moves_by_intent(role: Any, there_is_influencer: Any, intent_in_tie: str) -> Any:
-    """``moves_by_intent``."""
-    tie = {"nobody": z3.BoolVal(False), "others": role != TIED, "everyone": z3.BoolVal(True)}[intent_in_tie]
-    return z3.If(there_is_influencer, role != INFLUENCER, tie)
-
-
-def z3_intent_steps(misinformation: Any, reported: Any, printed: Sequence[tuple[Any, Any]],
-                    printed_steps: bool) -> tuple[Any, Any]:
-    """``intent_steps``: (the poster's steps, the Influencer's), printed values (each a pair
-    ``(present, value)``, in the order not reported / reported / Influencer if reported) winning
-    when ``printed_steps`` is on."""
-    defaults = [
-        z3.If(misinformation, likes_rules.MISINFORMATION_NOT_REPORTED, likes_rules.TRUE_INFORMATION_STEPS),
-        z3.If(misinformation, likes_rules.MISINFORMATION_REPORTED, likes_rules.TRUE_INFORMATION_STEPS),
-        z3.If(misinformation, 0, likes_rules.TRUE_INFORMATION_INFLUENCER_PENALTY),
-    ]
-    chosen = [z3.If(z3.And(z3.BoolVal(printed_steps), present), value, default)
-              for (present, value), default in zip(printed, defaults, strict=False)]
-    return z3.If(reported, chosen[1], chosen[0]), z3.If(reported, chosen[2], 0)
-
-
-@dataclass(frozen=True)
-class LikesEncoding:
-    """The Z3 encodings of the Likes and Lies rule functions (replaceable one by one)."""
-
-    streak_step: Callable[[Any, Any, str], tuple[Any, Any]] = z3_streak_step
-    roles: Callable[[Sequence[Any]], list[Any]] = z3_roles
-    exchange_likes: Callable[[Any], tuple[Any, Any]] = z3_exchange_likes
-    floor_at_start: Callable[[Any], Any] = z3_floor_at_start
-    move: Callable[[Any, Any, Any, str, Callable[[Any], Any]], Any] = z3_move
-    moves_by_intent: Callable[[Any, Any, str], Any] = z3_moves_by_intent
-    intent_steps: Callable[[Any, Any, Sequence[tuple[Any, Any]], bool], tuple[Any, Any]] = z3_intent_steps
-
-
-# --- LL-1: never behind Start ---------------------------------------------------------------------
-
-
-def replay_moves(rules: Any, start: int, viral: int, steps: Sequence[int]) -> list[int]:
+def replay_moves(rules: LikesRules, start: int, viral: int, steps: list[int]) -> list[int]:
     """The positions after each move, through the engine's own move (``_Table.move``) on a board
     with no Event space; the round's net floor of ``start_floor=round_net`` at the end."""
-
     table = likes_engine._Table(
         likes_engine.Board(viral), sample_catalogue(), rules, likes_engine.RoundInput("replay", (), ()),
         likes_engine.History(), {"P1": start}, {"P1": 0}, {},
     )
     seen = []
     for step in steps:
-        # Each move is labelled with the rule it is replayed for.
         table.move("P1", step, "start")
         seen.append(table.position["P1"])
-    if rules.start_floor == "round_net" and seen[-1] < 0:
+    if rules.start_floor == "round_net":
         seen.append(likes_rules.floor_at_start(seen[-1]))
     return seen
 
 
 def check_start_floor(ctx: Context) -> Counterexample | None:
-    enc: LikesEncoding = ctx.z3
     viral, start = z3.Int("viral"), z3.Int("start")
     steps = [z3.Int(f"step{i}") for i in range(MOVES)]
     solver = ctx.solver()
     solver.add(viral >= 2, viral <= MAX_VIRAL, start >= 0, start < viral)
     solver.add(*[z3.And(s >= -MAX_STEP, s <= MAX_STEP) for s in steps])
+    each_move = ctx.rules.start_floor == "each_move"
     position, seen = start, []
     for s in steps:
-        position = enc.move(position, s, viral, ctx.rules.start_floor, enc.floor_at_start)
+        position = likes_rules.pawn_move(position, s, viral, ctx.rules.start_floor, Z3)
         seen.append(position)
-    final = seen[-1] if ctx.rules.start_floor == "each_move" else enc.floor_at_start(seen[-1])
-    watched = seen + [final] if ctx.rules.start_floor == "each_move" else [final]
+    final = likes_rules.floor_at_start(seen[-1], Z3)
+    # Start is space 0: under each_move no move ends behind it; under round_net the round's result.
+    watched = seen + [final] if each_move else [final]
     solver.add(z3.Or([p < 0 for p in watched]))
     model = ctx.search(solver)
     if model is None:
         return None
     v, p0, moves = read(model, viral), read(model, start), [read(model, s) for s in steps]
     positions = replay_moves(ctx.rules, p0, v, moves)
-    watched_now = positions if ctx.rules.start_floor == "each_move" else positions[-1:]
+    watched_now = positions if each_move else positions[-1:]
     return Counterexample(
         {"viral": v, "start": p0, "moves": moves, "positions": positions},
         f"a pawn on space {p0} (Start 0, Viral {v}) moves " + ", ".join(f"{m:+d}" for m in moves),
-        f"the engine's moves put it on {positions}",
+        f"the engine's moves (_Table.move, through pawn_move, the function the proof ran) put it on {positions}",
         any(p < 0 for p in watched_now),
     )
 
 
-# --- LL-2: at most one Influencer -------------------------------------------------------------
+# --- LL-2: at most one Influencer ----------------------------------------------------------------
 
 
 def check_one_influencer(ctx: Context) -> Counterexample | None:
-    enc: LikesEncoding = ctx.z3
-    for players in range(likes_rules.MIN_PLAYERS, likes_rules.MAX_PLAYERS + 1):
+    for players in range(3, 6):  # "best played with 3-5 players"
         counts = [z3.Int(f"likes{i}") for i in range(players)]
-        roles = enc.roles(counts)
+        flags = likes_rules.vote_roles(counts, Z3)
         solver = ctx.solver()
         # One Like token each, never on one's own card: n Likes, at most n - 1 on a card.
         solver.add(*[z3.And(c >= 0, c <= players - 1) for c in counts], z3.Sum(counts) == players)
-        influencers = count(r == INFLUENCER for r in roles)
-        tied = count(r == TIED for r in roles)
-        top_beaten = z3.Or([z3.And(roles[i] == INFLUENCER, counts[j] >= counts[i])
-                            for i in range(players) for j in range(players) if i != j])
-        solver.add(z3.Or(influencers > 1, z3.And(influencers == 0, tied < 2), top_beaten))
+        wrong = []
+        for i, (c, f) in enumerate(zip(counts, flags, strict=True)):
+            others = [o for j, o in enumerate(counts) if j != i]
+            # "The player with the most votes will become the Influencer": strictly the most.
+            influencer = z3.And([c > o for o in others])
+            # "If there is a tie, there will be no Influencer": he shares the most votes.
+            tied = z3.And(z3.And([c >= o for o in others]), z3.Or([c == o for o in others]))
+            wrong.append(z3.Or(f.influencer != influencer, f.tied != tied))
+        solver.add(z3.Or(wrong))
         model = ctx.search(solver)
         if model is None:
             continue
         got = {f"P{i + 1}": read(model, c) for i, c in enumerate(counts)}
         roles_now = likes_rules.roles(got)
+        top = max(got.values())
+        leaders = [n for n, c in got.items() if c == top]
+        expected = {n: (Role.INFLUENCER if len(leaders) == 1 else Role.TIED) if n in leaders else Role.OTHER
+                    for n in got}
         named = [n for n, r in roles_now.items() if r is Role.INFLUENCER]
         tied_now = [n for n, r in roles_now.items() if r is Role.TIED]
         return Counterexample(
             {"likes": got, "roles": {n: r.value for n, r in roles_now.items()}},
             "\n".join(f"{n}: {c} Likes -> {roles_now[n].value}" for n, c in got.items()),
-            f"roles: Influencer {', '.join(named) or 'none'}; tied {', '.join(tied_now) or 'none'}",
-            len(named) > 1 or (not named and len(tied_now) < 2)
-            or any(got[o] >= got[n] for n in named for o in got if o != n),
+            f"the engine's roles (through vote_roles, the function the proof ran): Influencer "
+            f"{', '.join(named) or 'none'}; tied {', '.join(tied_now) or 'none'}",
+            roles_now != expected,
         )
     return None
 
 
-# --- LL-3: the streak rule, with ties ---------------------------------------------------------
+# --- LL-3: the streak rule, with ties --------------------------------------------------------
 
 
 def _expected_penalty(run: Any, after_third: str) -> Any:
-    """The rulebook's "3rd time in a row", where a tie he is in neither breaks nor extends it."""
-    third = likes_rules.PENALISED_RUN
+    """"the 3rd time in a row", as each reading of the option counts it."""
     if after_third == "penalty_again":
-        return run >= third
+        return run >= 3
     if after_third == "restart":
-        return run % third == 0
-    return run == third
+        return run % 3 == 0
+    return run == 3
 
 
 def check_streak(ctx: Context) -> Counterexample | None:
-    enc: LikesEncoding = ctx.z3
     after_third = ctx.rules.streak_after_third
     roles = [z3.Int(f"role{t}") for t in range(STREAK_ROUNDS)]
     solver = ctx.solver()
     solver.add(*[z3.And(r >= 0, r <= 2) for r in roles])
     streak, run, wrong = z3.IntVal(0), z3.IntVal(0), []
     for role in roles:
-        streak, penalised = enc.streak_step(streak, role, after_third)
+        step = likes_rules.streak_step(streak, _flags(role), after_third, Z3)
+        streak = step.streak
+        move = likes_rules.influencer_steps(step.penalised, Z3)
+        # A tie he is in neither breaks nor extends the run; anything else not his breaks it.
         run = z3.If(role == OTHER, 0, z3.If(role == INFLUENCER, run + 1, run))
-        wrong.append(penalised != z3.And(role == INFLUENCER, _expected_penalty(run, after_third)))
+        expected = _expected_penalty(run, after_third)
+        wrong.append(z3.And(role == INFLUENCER, z3.Or(
+            step.penalised != expected, move != z3.If(expected, -3, 5))))
     solver.add(z3.Or(wrong))
     model = ctx.search(solver)
     if model is None:
         return None
     seq = [ROLES[read(model, r)] for r in roles]
-    streak_now, got, expected, count_run = 0, [], [], 0
+    streak_now, count_run = 0, 0
+    moves: list[int | None] = []
+    expected_moves: list[int | None] = []
     for role in seq:
         step = likes_rules.streak_step(streak_now, role, after_third)
         streak_now = step.streak
-        got.append(step.penalised)
         count_run = 0 if role is Role.OTHER else count_run + (role is Role.INFLUENCER)
-        expected.append(role is Role.INFLUENCER and bool(_expected_penalty(count_run, after_third)))
-    first = next((i for i, (a, b) in enumerate(zip(got, expected, strict=False)) if a != b), None)
+        if role is Role.INFLUENCER:
+            moves.append(likes_rules.influencer_steps(step.penalised))
+            expected_moves.append(-3 if _expected_penalty(count_run, after_third) else 5)
+        else:
+            moves.append(None)
+            expected_moves.append(None)
+    first = next((i for i, (a, b) in enumerate(zip(moves, expected_moves, strict=True)) if a != b), None)
     return Counterexample(
-        {"roles": [r.value for r in seq], "penalised": got, "expected": expected},
+        {"roles": [r.value for r in seq], "influencer_moves": moves, "expected": expected_moves},
         "round: " + " ".join(f"{i + 1:>3}" for i in range(len(seq))) + "\nrole:  "
         + " ".join({Role.INFLUENCER: "  I", Role.TIED: "  T", Role.OTHER: "  -"}[r] for r in seq)
-        + "\n-3:    " + " ".join("  x" if p else "  ." for p in got),
-        "streak_step penalises rounds " + (", ".join(str(i + 1) for i, p in enumerate(got) if p) or "none")
+        + "\nmove:  " + " ".join(f"{m:+3d}" if m is not None else "  ." for m in moves),
+        "the engine's streak_step and influencer_steps (the functions the proof ran) move the Influencer "
+        + ", ".join(f"{m:+d}" for m in moves if m is not None)
         + (f"; round {first + 1} differs from the rulebook" if first is not None else ""),
         first is not None,
     )
 
 
-# --- LL-4: counters below 10 after the trades ------------------------------------------------
+# --- LL-4: counters below 10 after the trades -----------------------------------------------
 
 
 def check_counters(ctx: Context) -> Counterexample | None:
-    enc: LikesEncoding = ctx.z3
     before, received, bonus = z3.Int("before"), z3.Int("received"), z3.Int("event_likes")
     solver = ctx.solver()
-    most = likes_rules.MAX_PLAYERS - 1
-    solver.add(before >= 0, before < likes_rules.LIKES_PER_STEP, received >= 0, received <= most,
-               bonus >= 0, bonus <= likes_rules.LIKES_PER_STEP - 1)
+    solver.add(before >= 0, before <= 9, received >= 0, received <= 4,
+               bonus >= 0, bonus <= MAX_EVENT_LIKES)
+    total = before + received + bonus
     if ctx.rules.likes_exchange == "on_reaching":
-        first, gained1 = enc.exchange_likes(before + received)
-        counter, gained2 = enc.exchange_likes(first + bonus)
+        first, gained1 = likes_rules.exchange_likes(before + received, Z3)
+        counter, gained2 = likes_rules.exchange_likes(first + bonus, Z3)
         gained = gained1 + gained2
     else:
-        counter, gained = enc.exchange_likes(before + received + bonus)
-    solver.add(z3.Or(counter >= likes_rules.LIKES_PER_STEP, counter < 0,
-                     counter + likes_rules.LIKES_PER_STEP * gained != before + received + bonus))
+        counter, gained = likes_rules.exchange_likes(total, Z3)
+    # "exchange 10 Likes to gain +1 steps": below 10 after, every 10 a step, none lost.
+    solver.add(z3.Or(counter >= 10, counter < 0, counter + 10 * gained != total))
     model = ctx.search(solver)
     if model is None:
         return None
@@ -271,24 +230,28 @@ def check_counters(ctx: Context) -> Counterexample | None:
     return Counterexample(
         {"counter_before": b, "likes_received": r, "event_likes": e, "counter_after": rest, "steps": steps},
         f"counter {b}, receives {r} Likes, then {e} from an Event card",
-        f"exchange_likes leaves the counter at {rest} and gives {steps} step(s)",
-        rest >= likes_rules.LIKES_PER_STEP or rest + likes_rules.LIKES_PER_STEP * steps != b + r + e,
+        f"the engine's exchange_likes (the function the proof ran) leaves the counter at {rest} and gives "
+        f"{steps} step(s)",
+        not 0 <= rest < 10 or rest + 10 * steps != b + r + e,
     )
 
 
-# --- LL-5: who moves by his Intent ------------------------------------------------------------
+# --- LL-5: who moves by his Intent -----------------------------------------------------------
+
+
+def _expected_mover(role: Any, there: Any, option: str) -> Any:
+    in_tie = {"nobody": False, "others": role == OTHER, "everyone": True}[option]
+    return z3.If(there, role == OTHER, in_tie)
 
 
 def check_intent_movers(ctx: Context) -> Counterexample | None:
-    enc: LikesEncoding = ctx.z3
     role, there = z3.Int("role"), z3.Bool("there_is_influencer")
     option = ctx.rules.intent_in_tie
-    moves = enc.moves_by_intent(role, there, option)
-    allowed_in_tie = {"nobody": z3.BoolVal(False), "others": role == OTHER, "everyone": z3.BoolVal(True)}[option]
+    moves = likes_rules.moves_by_intent(_flags(role), there, option, Z3)
     solver = ctx.solver()
     # With an Influencer nobody is tied; without one, nobody is the Influencer.
     solver.add(role >= 0, role <= 2, z3.Implies(there, role != TIED), z3.Implies(z3.Not(there), role != INFLUENCER))
-    solver.add(moves != z3.If(there, role == OTHER, allowed_in_tie))
+    solver.add(moves != _expected_mover(role, there, option))
     model = ctx.search(solver)
     if model is None:
         return None
@@ -298,183 +261,343 @@ def check_intent_movers(ctx: Context) -> Counterexample | None:
     return Counterexample(
         {"role": r.value, "there_is_influencer": t, "moves_by_intent": got},
         f"a player who is {r.value} in a round {'with' if t else 'without'} an Influencer",
-        f"moves_by_intent says he {'moves' if got else 'does not move'} by his Intent card",
+        f"the engine's moves_by_intent (the function the proof ran) says he "
+        f"{'moves' if got else 'does not move'} by his Intent card",
         got != expected,
     )
 
 
-# --- LL-6: a reported True Information costs the Influencer, not its poster ------------------------
+# --- LL-6: the Intent steps -------------------------------------------------------------------------
+
+#: The rulebook's steps: (poster not reported, poster reported, Influencer when reported).
+INTENT_DEFAULTS: dict[IntentKind, tuple[int, int, int]] = {
+    likes_rules.MISINFORMATION: (2, -2, 0), likes_rules.TRUE_INFORMATION: (1, 1, -2)}
 
 
-def check_reported_true_information(ctx: Context) -> Counterexample | None:
-    enc: LikesEncoding = ctx.z3
-    misinformation, reported = z3.Bool("misinformation"), z3.Bool("reported")
-    absent = [(z3.BoolVal(False), z3.IntVal(0))] * 3
-    poster, influencer = enc.intent_steps(misinformation, reported, absent, ctx.rules.printed_steps)
-    expected_poster = z3.If(misinformation, z3.If(reported, -2, 2), 1)
-    expected_influencer = z3.If(z3.And(z3.Not(misinformation), reported), -2, 0)
-    solver = ctx.solver()
-    solver.add(z3.Or(poster != expected_poster, influencer != expected_influencer))
-    model = ctx.search(solver)
-    if model is None:
-        return None
-    m, r = read(model, misinformation), read(model, reported)
-    kind = likes_rules.MISINFORMATION if m else likes_rules.TRUE_INFORMATION
-    got = likes_rules.intent_steps(kind, r, printed_steps=ctx.rules.printed_steps)
-    want = (-2 if r else 2, 0) if m else (1, -2 if r else 0)
-    return Counterexample(
-        {"kind": kind, "reported": r, "poster": got.poster, "influencer": got.influencer},
-        f"an Intent card of {kind.replace('_', ' ')} with no printed values, {'reported' if r else 'not reported'}",
-        f"intent_steps: poster {got.poster:+d}, Influencer {got.influencer:+d}",
-        (got.poster, got.influencer) != want,
-    )
-
-
-# --- LL-0: the encodings equal the Python functions -----------------------------------------------
-
-
-def check_encodings(ctx: Context) -> Counterexample | None:
-    enc: LikesEncoding = ctx.z3
-    rules = ctx.rules
-    checks: list[_Check] = []
-
-    def streak_points() -> _Points:
-        for streak in range(7):
-            for code, role in enumerate(ROLES):
-                step = likes_rules.streak_step(streak, role, rules.streak_after_third)
-                yield (streak, code), (step.streak, step.penalised)
-    checks.append(("streak_step", ("streak", "role"), streak_points,
-                   lambda s, r: list(enc.streak_step(s, r, rules.streak_after_third)),
-                   lambda i: list(_astuple(likes_rules.streak_step(i["streak"], ROLES[i["role"]],
-                                                                 rules.streak_after_third)))))
-
-    def exchange_points() -> _Points:
-        for likes in range(30):
-            yield (likes,), likes_rules.exchange_likes(likes)
-    checks.append(("exchange_likes", ("likes",), exchange_points, lambda x: list(enc.exchange_likes(x)),
-                   lambda i: list(likes_rules.exchange_likes(i["likes"]))))
-
-    def floor_points() -> _Points:
-        for position in range(-10, 31):
-            yield (position,), (likes_rules.floor_at_start(position),)
-    checks.append(("floor_at_start", ("position",), floor_points, lambda p: [enc.floor_at_start(p)],
-                   lambda i: [likes_rules.floor_at_start(i["position"])]))
-
-    def mover_points() -> _Points:
-        for code, role in enumerate(ROLES):
-            for there in (False, True):
-                yield (code, there), (likes_rules.moves_by_intent(role, there, rules.intent_in_tie),)
-    checks.append(("moves_by_intent", ("role", "there_is_influencer"), mover_points,
-                   lambda r, t: [enc.moves_by_intent(r, t, rules.intent_in_tie)],
-                   lambda i: [likes_rules.moves_by_intent(ROLES[i["role"]], i["there_is_influencer"],
-                                                          rules.intent_in_tie)]))
-
-    printed_values = (None, -3, -1, 0, 3)
-
-    def intent_python(m: bool, r: bool, a: int | None, b: int | None, c: int | None) -> tuple[int, int]:
-        kind = likes_rules.MISINFORMATION if m else likes_rules.TRUE_INFORMATION
-        got = likes_rules.intent_steps(kind, r, a, b, c, rules.printed_steps)
-        return got.poster, got.influencer
-
-    def intent_points() -> _Points:
-        for m, r in itertools.product((False, True), repeat=2):
-            for a, b, c in itertools.product(printed_values, repeat=3):
-                flat = (m, r, a is not None, a or 0, b is not None, b or 0, c is not None, c or 0)
-                yield flat, intent_python(m, r, a, b, c)
-
-    def intent_encode(m: Any, r: Any, ha: Any, a: Any, hb: Any, b: Any, hc: Any, c: Any) -> list[Any]:
-        return list(enc.intent_steps(m, r, [(ha, a), (hb, b), (hc, c)], rules.printed_steps))
-
-    def intent_again(i: dict[str, Any]) -> list[int]:
-        v = list(i.values())
-        return list(intent_python(v[0], v[1], v[3] if v[2] else None, v[5] if v[4] else None,
-                                  v[7] if v[6] else None))
-    checks.append(("intent_steps", ("misinformation", "reported", "has_a", "a", "has_b", "b", "has_c", "c"),
-                   intent_points, intent_encode, intent_again))
-
-    for players in range(likes_rules.MIN_PLAYERS, likes_rules.MAX_PLAYERS + 1):
-        def role_points(players: int = players) -> _Points:
-            for counts in itertools.product(range(players), repeat=players):
-                if sum(counts) != players:
-                    continue
-                got = likes_rules.roles({f"P{i}": c for i, c in enumerate(counts)})
-                yield counts, tuple(ROLES.index(got[f"P{i}"]) for i in range(players))
-        names = tuple(f"likes{i}" for i in range(players))
-        checks.append((f"roles ({players} players)", names, role_points, lambda *c: enc.roles(list(c)),
-                       lambda i: [ROLES.index(r) for r in likes_rules.roles(
-                           {f"P{k}": v for k, v in enumerate(i.values())}).values()]))
-
-    for function, names, points, encode, python_again in checks:
-        found = first_difference(ctx, function, names, points(), encode)
-        if found is not None:
-            def encode_again(i: dict[str, Any], encode: Callable[..., Sequence[Any]] = encode) -> Sequence[Any]:
-                return encode(*[z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v) for v in i.values()])
-            return agreement_counterexample(found, python_again, encode_again)
+def check_intent_steps(ctx: Context) -> Counterexample | None:
+    printed_steps = ctx.rules.printed_steps
+    for kind, present in itertools.product(INTENT_DEFAULTS, itertools.product((False, True), repeat=3)):
+        reported = z3.Bool("reported")
+        values = [z3.Int(f"printed{i}") for i in range(3)]
+        printed = [v if p else None for v, p in zip(values, present, strict=True)]
+        got = likes_rules.intent_steps(kind, reported, printed[0], printed[1], printed[2], printed_steps, Z3)
+        want = [v if p and printed_steps else d
+                for v, p, d in zip(values, present, INTENT_DEFAULTS[kind], strict=True)]
+        solver = ctx.solver()
+        solver.add(*[z3.And(v >= -MAX_PRINTED, v <= MAX_PRINTED) for v in values])
+        solver.add(z3.Or(got.poster != z3.If(reported, want[1], want[0]),
+                         got.influencer != z3.If(reported, want[2], 0)))
+        model = ctx.search(solver)
+        if model is None:
+            continue
+        r = read(model, reported)
+        shown = [read(model, v) if p else None for v, p in zip(values, present, strict=True)]
+        now = likes_rules.intent_steps(kind, r, shown[0], shown[1], shown[2], printed_steps)
+        chosen = [v if v is not None and printed_steps else d
+                  for v, d in zip(shown, INTENT_DEFAULTS[kind], strict=True)]
+        expected = (chosen[1], chosen[2]) if r else (chosen[0], 0)
+        return Counterexample(
+            {"kind": kind, "reported": r, "printed": shown, "poster": now.poster,
+             "influencer": now.influencer, "expected": list(expected)},
+            f"an Intent card of {kind.replace('_', ' ')}, {'reported' if r else 'not reported'}, "
+            f"printed values (not reported, reported, Influencer) {shown}",
+            f"the engine's intent_steps (the function the proof ran): poster {now.poster:+d}, "
+            f"Influencer {now.influencer:+d}",
+            (now.poster, now.influencer) != expected,
+        )
     return None
 
 
-def _astuple(step: Any) -> tuple[int, bool]:
-    return (step.streak, step.penalised)
+# --- the state machine: every round from the given positions ----------------------------------
+
+Problem = Callable[[machine.Transition, RoundResult, LikesRules], "str | None"]
 
 
-#: The points of an encoding check: (inputs, the Python function's outputs) pairs.
-_Points = Iterator[tuple[tuple[Any, ...], tuple[Any, ...]]]
-#: An encoding check: the function's name, its inputs' names, its points, the encoding, and the
-#: Python function again on one point.
-_Check = tuple[str, tuple[str, ...], Callable[[], _Points], Callable[..., Sequence[Any]],
-               Callable[[dict[str, Any]], Sequence[Any]]]
+def _exhaustive(ctx: Context, problem: Problem) -> Counterexample | None:
+    for t in machine.explored(ctx.rules, _on_time(ctx)):
+        found = problem(t, t.result, ctx.rules)
+        if found is None:
+            continue
+        again = machine.replay(t, ctx.rules)
+        agrees = problem(t, again, ctx.rules)
+        return Counterexample(
+            {**machine.state_json(t), "problem": found},
+            machine.drawn(t),
+            f"resolve_round, replaying the round: {agrees or 'no longer breaks it'}",
+            agrees is not None,
+        )
+    return None
 
+
+def cards_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+    played = {play.player: play.intent for play in t.rnd.plays}
+    for before, after in zip(t.before, result.players, strict=True):
+        name, card = before.name, played[before.name]
+        if card not in before.intent_deck:
+            return f"{name} played {card}, not in his deck {list(before.intent_deck)}"
+        left = tuple(c for c in before.intent_deck if c != card)
+        if after.intent_deck != left:
+            return f"{name}'s deck after playing {card} is {list(after.intent_deck)}, not {list(left)}"
+        if sorted(after.intent_deck + t.discarded[name] + (card,)) != sorted(t.full[name]):
+            return (f"{name}'s deck {list(after.intent_deck)} and discards "
+                    f"{list(t.discarded[name] + (card,))} are not his {len(t.full[name])} cards "
+                    f"{list(t.full[name])}, each once")
+    later = t.history.after(t.rnd, result)
+    contents = {play.content for play in t.rnd.plays}
+    if later.captions != t.history.captions | {t.rnd.caption} or later.contents != t.history.contents | contents:
+        return "the Caption and Content cards of the round are not discarded"
+    if not Counter(result.events_drawn) <= Counter(d.card for d in t.rnd.draws):
+        return f"Event cards {list(result.events_drawn)} drawn, not the round's draws"
+    if rules.event_cards_discarded and (set(result.events_drawn) & t.history.events
+                                        or len(set(result.events_drawn)) < len(result.events_drawn)):
+        return f"an Event card among {list(result.events_drawn)} was drawn before"
+    return None
+
+
+def divert_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+    owner = {play.content: play.player for play in t.rnd.plays}
+    played = {play.player: play.intent for play in t.rnd.plays}
+    votes = Counter(owner[vote.card] for vote in t.rnd.votes)
+    for name, got in result.received:
+        if got != votes[name]:
+            return f"{name} receives {got} Likes, but {votes[name]} Like tokens are on his Content card"
+    start_likes = {p.name: p.likes for p in t.before}
+    # No Like lost either: the counter after, plus 10 for each step exchanged, is the counter
+    # before plus the Likes received plus those of his Event card.
+    for before, after in zip(t.before, result.players, strict=True):
+        event_likes = sum(machine.CATALOGUE.event(s.card).amount for s in result.steps
+                          if s.player == before.name and s.rule == "event" and s.card is not None
+                          and machine.CATALOGUE.event(s.card).effect == "likes")
+        exchanged = sum(s.move for s in result.steps if s.player == before.name and s.rule == "likes_exchange")
+        if after.likes + 10 * exchanged != before.likes + votes[before.name] + event_likes:
+            return (f"{before.name}: counter {before.likes}, {votes[before.name]} Likes received, "
+                    f"{event_likes} from an Event card, {exchanged} step(s) exchanged, counter {after.likes} after")
+    posted: Counter[str] = Counter()
+    for s in result.steps:
+        if s.rule == "likes" and s.likes != start_likes[s.player] + votes[s.player]:
+            return f"{s.player}'s counter becomes {s.likes} on receiving his Likes, not " \
+                   f"{start_likes[s.player]} + {votes[s.player]}"
+        if s.rule not in ("misinformation", "true_information") or s.card is None:
+            continue
+        card_owner = s.card.split("-", 1)[0]
+        if card_owner == s.player and s.card == played[s.player]:
+            # "Being an Influencer: +5 steps; does not gain more steps for their posted Intent."
+            if s.player == result.influencer:
+                return f"the Influencer {s.player} moves {s.move:+d} by his own Intent card {s.card}"
+            posted[s.player] += 1
+            if posted[s.player] > 1:
+                return f"{s.player} moves twice by his Intent card {s.card}"
+            continue
+        card = machine.CATALOGUE.intent(s.card)
+        penalty = (card.kind == "true_information"
+                   or (rules.printed_steps and card.influencer_if_reported is not None))
+        if not (s.player == result.influencer and card_owner == result.reported
+                and s.card == played[card_owner] and penalty):
+            return f"{s.player} moves {s.move:+d} by {card_owner}'s Intent card {s.card}"
+    return None
+
+
+def viral_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+    viral = machine.VIRAL
+    for s in result.steps:
+        if s.end > viral:
+            return f"{s.player} ends a move on space {s.end}, past Viral ({viral})"
+        if s.move and s.start + s.move >= viral:
+            if s.end != viral:
+                return f"{s.player} moves {s.move:+d} from {s.start} (Viral {viral}) and stops on {s.end}"
+            if s.player not in result.reached_viral:
+                return f"{s.player} moves {s.move:+d} from {s.start} onto Viral but has not reached it"
+    ending = {s.player for s in result.steps if s.end == viral and s.start != viral}
+    for name in result.reached_viral:
+        if name not in ending:
+            return f"{name} reached Viral without a move onto it"
+    seat = [p.name for p in result.players]
+    standing = {p.name for p in result.players if p.position == viral}
+    candidates = [n for n in result.reached_viral
+                  if rules.viral_fall_back == "reached_wins" or n in standing]
+    winners = list(result.winners)
+    # "Players who reach the final space of the board, Viral, will win the game."
+    if rules.several_reach_viral == "all_win":
+        ok = winners == sorted(candidates, key=seat.index)
+    elif rules.several_reach_viral == "first_to_reach":
+        ok = winners == candidates[:1]
+    else:
+        ok = set(winners) <= set(candidates) and bool(winners) == bool(candidates)
+    if not ok:
+        return f"{', '.join(candidates) or 'nobody'} reached Viral; the winners are {', '.join(winners) or 'nobody'}"
+    return None
+
+
+def start_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+    if rules.start_floor == "each_move":
+        for s in result.steps:
+            if s.end < 0:
+                return f"{s.player} moves {s.move:+d} from {s.start} to {s.end}, behind Start (0)"
+    for p in result.players:
+        if p.position < 0:
+            return f"{p.name} ends the round on {p.position}, behind Start (0)"
+    return None
+
+
+def steps_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+    fixed = {"influencer": 5, "influencer_third": -3, "tie": 2}
+    for s in result.steps:
+        if s.rule in fixed and s.move != fixed[s.rule]:
+            return f"{s.player} moves {s.move:+d} for {s.rule}, not {fixed[s.rule]:+d}"
+        if s.rule not in ("misinformation", "true_information") or s.card is None:
+            continue
+        card = machine.CATALOGUE.intent(s.card)
+        printed = (card.if_not_reported, card.if_reported, card.influencer_if_reported)
+        unreported, reported, penalty = (p if p is not None and rules.printed_steps else d
+                                         for p, d in zip(printed, INTENT_DEFAULTS[card.kind], strict=True))
+        if s.player == result.influencer:
+            want = penalty
+        else:
+            want = reported if result.reported == s.player else unreported
+        if s.move != want:
+            return f"{s.player} moves {s.move:+d} by the Intent card {s.card}, not {want:+d}"
+    penalties = [s for s in result.steps if s.player == result.influencer
+                 and s.rule in ("misinformation", "true_information")]
+    if len(penalties) > (1 if result.reported is not None else 0):
+        return f"the Influencer {result.influencer} moves {len(penalties)} times for reporting {result.reported}"
+    lines = Counter(s.player for s in result.steps if s.rule in ("influencer", "influencer_third"))
+    if result.influencer is not None and lines[result.influencer] != 1:
+        return f"the Influencer {result.influencer} has {lines[result.influencer]} Influencer moves"
+    # The run carried to the next round: an Influencer round extends it, a tie he is in leaves
+    # it, any other round ends it; the 3rd in a row is the penalised one.
+    for before, after in zip(t.before, result.players, strict=True):
+        if before.name == result.influencer:
+            run = before.streak + 1
+            third = _expected_penalty(run, rules.streak_after_third)
+            rule = next(s.rule for s in result.steps if s.player == before.name
+                        and s.rule in ("influencer", "influencer_third"))
+            if (rule == "influencer_third") != third:
+                return f"{before.name}'s Influencer round {run} in a row is moved as {rule}"
+            want = 0 if rules.streak_after_third == "restart" and run == 3 else run
+        elif before.name in result.tied:
+            want = before.streak
+        else:
+            want = 0
+        if after.streak != want:
+            return f"{before.name}'s run of Influencer rounds is {after.streak} after the round, not {want}"
+    ties = Counter(s.player for s in result.steps if s.rule == "tie")
+    if sorted(ties) != sorted(result.tied) or any(n != 1 for n in ties.values()):
+        return f"tied players {list(result.tied)}, tie moves for {dict(ties)}"
+    return None
+
+
+def check_cards(ctx: Context) -> Counterexample | None:
+    return _exhaustive(ctx, cards_problem)
+
+
+def check_no_divert(ctx: Context) -> Counterexample | None:
+    return _exhaustive(ctx, divert_problem)
+
+
+def check_viral(ctx: Context) -> Counterexample | None:
+    return _exhaustive(ctx, viral_problem)
+
+
+def check_behind_start(ctx: Context) -> Counterexample | None:
+    return _exhaustive(ctx, start_problem)
+
+
+def check_round_steps(ctx: Context) -> Counterexample | None:
+    return _exhaustive(ctx, steps_problem)
+
+
+MACHINE_DOMAIN = (
+    "every round resolve_round accepts (every Intent card the rules let each pick, every way of "
+    "putting the 3 Like tokens, every report or none, every Event card a landing draws) from 4 "
+    "given positions of 3 players on a board with Viral at 8 and Event spaces 3 and 6 (Event cards "
+    "-4 steps, +9 Likes, +3 steps; each player's own Misinformation and True Information cards, "
+    "printed ones too): everyone on Start, 2 cards each (1 round); around the Event spaces (1 "
+    "round); one step from Viral with 9 Likes, two Influencer rounds into a run, the last card of "
+    "each deck (2 rounds: the game ends, or the decks are reshuffled); another one step from Viral "
+    "two rounds into a run, the last card of each deck (1 round)"
+)
 
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
-        "LL-0", GAME, "The Z3 encodings equal the likes_rules functions",
-        "Being an Influencer the 3rd time in a row: -3 steps instead of +5 steps ... When a player "
-        "reaches 10+ Likes on their counter, they must exchange 10 Likes to gain +1 steps.",
-        "streaks 0-6 x every role; counters 0-29; positions -10..30; every Intent with printed "
-        "values in {none, -3, -1, 0, 3}; every vote count of 3-5 players",
-        ("model.likes.rules.streak_step", "model.likes.rules.exchange_likes",
-         "model.likes.rules.floor_at_start", "model.likes.rules.moves_by_intent",
-         "model.likes.rules.intent_steps", "model.likes.rules.roles"),
-        check_encodings,
-    ),
-    Invariant(
         "LL-1", GAME, "No pawn is ever behind Start",
-        likes_rules.RULEBOOK["start"],
-        f"a pawn anywhere on a board of 2-{MAX_VIRAL} spaces, {MOVES} moves of -{MAX_STEP}..+{MAX_STEP} "
-        "steps in a round",
-        ("model.likes.rules.floor_at_start", "model.likes.engine._Table.move"), check_start_floor,
+        RULEBOOK["start"],
+        f"a pawn on any space before Viral of a board with Viral at 2-{MAX_VIRAL}, {MOVES} moves of "
+        f"-{MAX_STEP}..+{MAX_STEP} steps in a round; the option's floor (each move, or the round's result)",
+        ("model.likes.rules.pawn_move", "model.likes.rules.floor_at_start", "model.likes.engine._Table.move"),
+        check_start_floor, "single-source",
     ),
     Invariant(
-        "LL-2", GAME, "At most one Influencer; without one, at least two are tied for first",
-        likes_rules.RULEBOOK["report_by_influencer"],
+        "LL-2", GAME, "At most one Influencer, the unique top vote-getter; a tie for first makes none",
+        RULEBOOK["report_by_influencer"] + " If there is a tie, there will be no Influencer in that round.",
         "3-5 players, one Like token each, never on one's own card (every vote count)",
-        ("model.likes.rules.roles",), check_one_influencer,
+        ("model.likes.rules.vote_roles", "model.likes.rules.roles"), check_one_influencer, "single-source",
     ),
     Invariant(
-        "LL-3", GAME, "The streak rule: the 3rd Influencer round in a row is -3; ties neither break nor extend it",
-        likes_rules.RULEBOOK["influencer_third"] + " " + likes_rules.RULEBOOK["streak"],
-        f"every sequence of {STREAK_ROUNDS} rounds of roles (Influencer, tied for first, other)",
-        ("model.likes.rules.streak_step",), check_streak,
+        "LL-3", GAME,
+        "The streak rule: the 3rd Influencer round in a row is -3 instead of +5; ties neither break nor extend it",
+        RULEBOOK["influencer"] + " " + RULEBOOK["influencer_third"] + " " + RULEBOOK["streak"],
+        f"every sequence of {STREAK_ROUNDS} rounds of roles (Influencer, tied for first, other) from a run of 0",
+        ("model.likes.rules.streak_step", "model.likes.rules.influencer_steps"), check_streak, "single-source",
     ),
     Invariant(
         "LL-4", GAME, "Counters stay below 10 after the trades, and no Like is lost",
-        likes_rules.RULEBOOK["likes_exchange"],
-        "a counter of 0-9, 0-4 Likes received, 0-9 Likes from an Event card",
-        ("model.likes.rules.exchange_likes",), check_counters,
+        RULEBOOK["likes_exchange"],
+        f"a counter of 0-9, 0-4 Likes received, 0-{MAX_EVENT_LIKES} Likes from an Event card; "
+        "exchanged as the likes_exchange option says",
+        ("model.likes.rules.exchange_likes",), check_counters, "single-source",
     ),
     Invariant(
         "LL-5", GAME, "The Influencer never moves by his own Intent; others only as the tie option says",
-        likes_rules.RULEBOOK["influencer"] + " " + likes_rules.RULEBOOK["intent"],
+        RULEBOOK["influencer"] + " " + RULEBOOK["intent"],
         "every role, with and without an Influencer",
-        ("model.likes.rules.moves_by_intent",), check_intent_movers,
+        ("model.likes.rules.moves_by_intent",), check_intent_movers, "single-source",
     ),
     Invariant(
         "LL-6", GAME, "A reported True Information costs the Influencer -2, never its poster",
-        likes_rules.RULEBOOK["misinformation"] + " " + likes_rules.RULEBOOK["true_information"],
-        "both kinds of Intent, reported or not, no printed values",
-        ("model.likes.rules.intent_steps",), check_reported_true_information,
+        RULEBOOK["misinformation"] + " " + RULEBOOK["true_information"],
+        f"both kinds of Intent, reported or not, each printed value absent or any of "
+        f"-{MAX_PRINTED}..+{MAX_PRINTED}",
+        ("model.likes.rules.intent_steps",), check_intent_steps, "single-source",
+    ),
+    Invariant(
+        "LL-7", GAME,
+        "Cards are conserved: each Intent card is in its deck or discarded, once; used cards are discarded",
+        RULEBOOK["intent_from_deck"] + " " + RULEBOOK["content_once"] + " " + RULEBOOK["first_event_only"],
+        MACHINE_DOMAIN,
+        ("model.likes.engine.resolve_round", "model.likes.engine.History.after"), check_cards, "exhaustive",
+    ),
+    Invariant(
+        "LL-8", GAME, "Lies never divert: Likes go to the card's owner, none lost; an Intent card moves only its "
+        "poster (and the Influencer who reports True Information)",
+        RULEBOOK["likes"] + " " + RULEBOOK["likes_exchange"] + " " + RULEBOOK["misinformation"] + " "
+        + RULEBOOK["true_information"],
+        MACHINE_DOMAIN,
+        ("model.likes.engine.resolve_round",), check_no_divert, "exhaustive",
+    ),
+    Invariant(
+        "LL-9", GAME, "A pawn reaches Viral without an exact count, and reaching it wins",
+        RULEBOOK["viral"] + " Do not need an exact number to get to Viral (for example, if players are 2 "
+        "spaces from Viral, moving forward by 2 or more would let them win)",
+        MACHINE_DOMAIN,
+        ("model.likes.engine.resolve_round", "model.likes.engine._Table.move", "model.likes.rules.pawn_move"),
+        check_viral, "exhaustive",
+    ),
+    Invariant(
+        "LL-10", GAME, "No pawn ends a move behind Start, through a whole round with its Events",
+        RULEBOOK["start"],
+        MACHINE_DOMAIN,
+        ("model.likes.engine.resolve_round", "model.likes.engine._Table.move"), check_behind_start, "exhaustive",
+    ),
+    Invariant(
+        "LL-11", GAME,
+        "Every move of a round is worth the rulebook's steps (Influencer +5, -3, tie +2, Intents); runs carry over",
+        RULEBOOK["influencer"] + " " + RULEBOOK["influencer_third"] + " " + RULEBOOK["streak"] + " "
+        + RULEBOOK["tie"] + " "
+        + RULEBOOK["misinformation"] + " " + RULEBOOK["true_information"],
+        MACHINE_DOMAIN,
+        ("model.likes.engine.resolve_round", "model.likes.engine._report_penalty"), check_round_steps, "exhaustive",
     ),
 )
 
-#: The Z3 encoding its invariants run with unless a caller passes another.
-DEFAULT_ENCODING = LikesEncoding()
+#: The proofs run the engine's own functions with ``checks.z3ops.Z3``: no second encoding.
+DEFAULT_ENCODING = None

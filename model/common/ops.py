@@ -13,6 +13,7 @@ Python cannot overload) and folds over them (``sum`` of booleans, ``max``, ``min
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +40,8 @@ class Ops:
     const: Callable[[int], Value]
     #: The name shown in messages (``python`` or ``z3``).
     name: str = "python"
+    #: Integer division rounding down, for a positive divisor (Python's ``//``; Z3 has no ``//``).
+    div: Callable[[Value, Value], Value] = operator.floordiv
 
     def count(self, conditions: Iterable[Value]) -> Value:
         """How many of the conditions hold."""

@@ -22,6 +22,10 @@ from typing import Literal
 
 from model.common.errors import RuleBroken
 from model.common.outcome import Outcome, Termination
+
+# The rule functions are looked up in their module when called (``likes_rules.streak_step``), so
+# that the function the engine runs is the one the proofs of ``checks/likes`` run.
+from model.likes import rules as likes_rules
 from model.likes.rules import (
     CAPTION_CARDS,
     CONTENT_CARDS,
@@ -34,13 +38,6 @@ from model.likes.rules import (
     LikesRules,
     Role,
     RuleName,
-    exchange_likes,
-    floor_at_start,
-    influencer_steps,
-    intent_steps,
-    moves_by_intent,
-    roles,
-    streak_step,
 )
 
 #: What an Event card does.
@@ -435,16 +432,14 @@ class _Table:
     def move(self, name: str, steps: int, rule: RuleName, *, card: str | None = None,
              note: str = "", may_land: bool = True, likes: int | None = None) -> None:
         start = self.position[name]
-        end = start + steps
+        end = likes_rules.pawn_move(start, steps, self.board.viral, self.rules.start_floor)
         notes = [note] if note else []
         if end >= self.board.viral:
-            self.overshoot[name] = max(self.overshoot.get(name, 0), end - self.board.viral)
-            end = self.board.viral
+            self.overshoot[name] = max(self.overshoot.get(name, 0), start + steps - self.board.viral)
             if name not in self.reached:
                 self.reached.append(name)
             notes.append("reaches Viral")
-        elif self.rules.start_floor == "each_move" and end < 0:
-            end = floor_at_start(end)
+        elif end != start + steps:
             notes.append("held at Start")
         self.position[name] = end
         self.steps.append(Step(name, rule, steps, start, end, card, likes, "; ".join(notes)))
@@ -488,7 +483,7 @@ class _Table:
             self.note(name, "event", card=card.id, note=what)
 
     def exchange(self, name: str) -> None:
-        rest, steps = exchange_likes(self.likes[name])
+        rest, steps = likes_rules.exchange_likes(self.likes[name])
         if steps:
             self.likes[name] = rest
             self.move(name, steps, "likes_exchange", likes=rest,
@@ -517,7 +512,7 @@ def resolve_round(
     )
     plays = _check_plays(players, rnd, rules, history)
     received = _count_votes(players, rnd, plays)
-    role = roles(received)
+    role = likes_rules.roles(received)
     influencer = next((name for name, r in role.items() if r is Role.INFLUENCER), None)
     tied = tuple(name for name, r in role.items() if r is Role.TIED)
     reported = _check_reports(rnd, influencer)
@@ -542,12 +537,12 @@ def resolve_round(
             table.exchange(state.name)
 
     # The Influencer moves (and executes his Event) before reporting; tied players +2 each.
-    streaks = {p.name: streak_step(p.streak, role[p.name], rules.streak_after_third)
+    streaks = {p.name: likes_rules.streak_step(p.streak, role[p.name], rules.streak_after_third)
                for p in players}
     if influencer is not None:
         penalised = streaks[influencer].penalised
         run = next(p.streak for p in players if p.name == influencer) + 1
-        table.move(influencer, influencer_steps(penalised),
+        table.move(influencer, likes_rules.influencer_steps(penalised),
                    "influencer_third" if penalised else "influencer",
                    note=f"Influencer with {received[influencer]} Likes, {_ordinal(run)} time in a row")
         _check_event_before_report(rnd, influencer, draws, table.drawn)
@@ -566,11 +561,11 @@ def resolve_round(
     # Everyone else moves by Intent, after the report.
     for state in players:
         name = state.name
-        if not moves_by_intent(role[name], influencer is not None, rules.intent_in_tie):
+        if not likes_rules.moves_by_intent(role[name], influencer is not None, rules.intent_in_tie):
             continue
         card = catalogue.intent(plays[name].intent)
         is_reported = reported == name
-        moves = intent_steps(card.kind, is_reported, card.if_not_reported, card.if_reported,
+        moves = likes_rules.intent_steps(card.kind, is_reported, card.if_not_reported, card.if_reported,
                              card.influencer_if_reported, rules.printed_steps)
         label = "Misinformation" if card.kind == "misinformation" else "True Information"
         printed = card.if_reported if is_reported else card.if_not_reported
@@ -588,10 +583,11 @@ def resolve_round(
 
     if rules.start_floor == "round_net":
         for state in players:
-            if table.position[state.name] < 0:
-                table.steps.append(Step(state.name, "start", 0, table.position[state.name], 0,
+            held = likes_rules.floor_at_start(table.position[state.name])
+            if held != table.position[state.name]:
+                table.steps.append(Step(state.name, "start", 0, table.position[state.name], held,
                                         None, None, "the round's net movement is held at Start"))
-                table.position[state.name] = 0
+                table.position[state.name] = held
 
     for draw in rnd.draws:
         if draw.player not in table.drawn:
@@ -641,7 +637,7 @@ def _report_penalty(table: _Table, catalogue: Catalogue, plays: dict[str, Play],
                     influencer: str, reported: str) -> None:
     """The Influencer's move for reporting ``reported``'s Intent card (True Information: -2)."""
     card = catalogue.intent(plays[reported].intent)
-    moves = intent_steps(card.kind, True, card.if_not_reported, card.if_reported,
+    moves = likes_rules.intent_steps(card.kind, True, card.if_not_reported, card.if_reported,
                          card.influencer_if_reported, table.rules.printed_steps)
     if not moves.influencer:
         return

@@ -1,16 +1,21 @@
 """Likes and Lies: the rule options and the pure movement and streak rules.
 
 Everything here is a function of small integers and named choices, with no game state, so that
-each rule can be read against its rulebook sentence and compared with an independent (for
-example a Z3) encoding of the same sentence. The engine (``model/likes.py``) only sequences them.
+each rule can be read against its rulebook sentence. The rule functions are written once against
+``model.common.ops`` (an ``ops`` argument, Python values by default): the engine
+(``model/likes/engine.py``) runs them on numbers and only sequences them; the proofs of
+``checks/likes`` run the very same functions on Z3 terms. A role is taken as a ``Role`` or as its
+two conditions (``RoleFlags``), so that it can be a symbol too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
+from model.common.ops import PY, Ops, Value
 from model.common.options import RuleOption
 
 GAME = "likes"
@@ -392,6 +397,29 @@ class Role(str, Enum):  # noqa: UP042 (a StrEnum would change str() and format()
 
 
 @dataclass(frozen=True)
+class RoleFlags:
+    """A role as two conditions, so that a rule can be written once for Python values and for
+    Z3 terms (``model.common.ops``): at most one of them holds; neither is ``Role.OTHER``."""
+
+    #: He is the Influencer.
+    influencer: Value
+    #: He is one of the players tied for first.
+    tied: Value
+
+
+def role_flags(role: Role | RoleFlags) -> RoleFlags:
+    """The two conditions of a role (a ``RoleFlags`` passes through)."""
+    if isinstance(role, RoleFlags):
+        return role
+    return RoleFlags(role is Role.INFLUENCER, role is Role.TIED)
+
+
+def role_of(flags: RoleFlags) -> Role:
+    """The role of two Python conditions."""
+    return Role.INFLUENCER if flags.influencer else Role.TIED if flags.tied else Role.OTHER
+
+
+@dataclass(frozen=True)
 class StreakStep:
     """What the streak rule says about one player for one round."""
 
@@ -401,26 +429,27 @@ class StreakStep:
     penalised: bool
 
 
-def streak_step(streak: int, role: Role, after_third: StreakReading) -> StreakStep:
+def streak_step(streak: Value, role: Role | RoleFlags, after_third: StreakReading,
+                ops: Ops = PY) -> StreakStep:
     """The streak rule: an Influencer round extends the run, a round the player ties in leaves it
     alone, any other round (someone else Influencer, others tied) ends it."""
-    if role is Role.TIED:
-        return StreakStep(streak, False)
-    if role is Role.OTHER:
-        return StreakStep(0, False)
+    flags = role_flags(role)
     run = streak + 1
     if after_third == "penalty_again":
-        return StreakStep(run, run >= PENALISED_RUN)
-    if after_third == "restart":
-        return StreakStep(0 if run == PENALISED_RUN else run, run == PENALISED_RUN)
-    if after_third == "third_only":
-        return StreakStep(run, run == PENALISED_RUN)
-    raise ValueError(f"unknown streak_after_third choice {after_third!r}")
+        grown, penalised = run, run >= PENALISED_RUN
+    elif after_third == "restart":
+        grown, penalised = ops.ite(run == PENALISED_RUN, ops.const(0), run), run == PENALISED_RUN
+    elif after_third == "third_only":
+        grown, penalised = run, run == PENALISED_RUN
+    else:
+        raise ValueError(f"unknown streak_after_third choice {after_third!r}")
+    new = ops.ite(flags.influencer, grown, ops.ite(flags.tied, streak, ops.const(0)))
+    return StreakStep(new, ops.all((flags.influencer, penalised)))
 
 
-def influencer_steps(penalised: bool) -> int:
+def influencer_steps(penalised: Value, ops: Ops = PY) -> Value:
     """The Influencer's own move: +5, or -3 in a penalised round; never his Intent's steps."""
-    return INFLUENCER_STREAK_STEPS if penalised else INFLUENCER_STEPS
+    return ops.ite(penalised, ops.const(INFLUENCER_STREAK_STEPS), ops.const(INFLUENCER_STEPS))
 
 
 def max_streak(after_third: StreakReading) -> int | None:
@@ -440,11 +469,12 @@ class IntentSteps:
 
 def intent_steps(
     kind: IntentKind,
-    reported: bool,
-    if_not_reported: int | None = None,
-    if_reported: int | None = None,
-    influencer_if_reported: int | None = None,
+    reported: Value,
+    if_not_reported: Value | None = None,
+    if_reported: Value | None = None,
+    influencer_if_reported: Value | None = None,
     printed_steps: bool = True,
+    ops: Ops = PY,
 ) -> IntentSteps:
     """The Intent rule: Misinformation +2 unreported, -2 reported; True Information +1 either way
     and -2 for the Influencer who reported it; values printed on the card replace the defaults
@@ -457,42 +487,58 @@ def intent_steps(
         raise ValueError(f"unknown Intent kind {kind!r}")
     printed = (if_not_reported, if_reported, influencer_if_reported)
     unreported, reported_steps, penalty = (
-        p if printed_steps and p is not None else d for p, d in zip(printed, defaults, strict=False)
+        p if printed_steps and p is not None else ops.const(d)
+        for p, d in zip(printed, defaults, strict=False)
     )
-    if reported:
-        return IntentSteps(reported_steps, penalty)
-    return IntentSteps(unreported, 0)
+    return IntentSteps(ops.ite(reported, reported_steps, unreported),
+                       ops.ite(reported, penalty, ops.const(0)))
 
 
-def moves_by_intent(role: Role, there_is_influencer: bool, intent_in_tie: IntentInTieReading) -> bool:
+def moves_by_intent(role: Role | RoleFlags, there_is_influencer: Value,
+                    intent_in_tie: IntentInTieReading, ops: Ops = PY) -> Value:
     """Whether a player moves by his Intent card this round."""
-    if there_is_influencer:
-        return role is not Role.INFLUENCER
+    flags = role_flags(role)
     if intent_in_tie == "nobody":
-        return False
-    if intent_in_tie == "others":
-        return role is not Role.TIED
-    if intent_in_tie == "everyone":
-        return True
-    raise ValueError(f"unknown intent_in_tie choice {intent_in_tie!r}")
+        in_tie: Value = False
+    elif intent_in_tie == "others":
+        in_tie = ops.not_(flags.tied)
+    elif intent_in_tie == "everyone":
+        in_tie = True
+    else:
+        raise ValueError(f"unknown intent_in_tie choice {intent_in_tie!r}")
+    return ops.ite(there_is_influencer, ops.not_(flags.influencer), in_tie)
 
 
-def exchange_likes(likes: int) -> tuple[int, int]:
+def exchange_likes(likes: Value, ops: Ops = PY) -> tuple[Value, Value]:
     """The Likes exchange: (the counter after it, the steps gained); 10 Likes buy one step."""
-    steps, rest = divmod(likes, LIKES_PER_STEP)
-    return rest, steps
+    return likes % LIKES_PER_STEP, ops.div(likes, ops.const(LIKES_PER_STEP))
 
 
-def floor_at_start(position: int) -> int:
+def floor_at_start(position: Value, ops: Ops = PY) -> Value:
     """No pawn goes further back than Start (space 0)."""
-    return max(0, position)
+    return ops.max((ops.const(0), position))
+
+
+def pawn_move(position: Value, steps: Value, viral: Value, start_floor: StartFloorReading,
+              ops: Ops = PY) -> Value:
+    """Where one move leaves a pawn: on Viral when it reaches or passes it (no exact count is
+    needed), else held at Start under ``start_floor=each_move`` (the round's net floor of
+    ``round_net`` is applied once the round is over, with ``floor_at_start``)."""
+    end = position + steps
+    held = floor_at_start(end, ops) if start_floor == "each_move" else end
+    return ops.ite(end >= viral, viral, held)
+
+
+def vote_roles(counts: Sequence[Value], ops: Ops = PY) -> list[RoleFlags]:
+    """Each player's role from the Likes he received, in seat order: the unique top vote-getter
+    is the Influencer; if several share the top count, they are tied and there is no Influencer."""
+    top = ops.max(counts)
+    leaders = ops.count(count == top for count in counts)
+    return [RoleFlags(ops.all((count == top, leaders == 1)), ops.all((count == top, leaders > 1)))
+            for count in counts]
 
 
 def roles(vote_counts: dict[str, int]) -> dict[str, Role]:
-    """Each player's role from the Likes he received: the unique top vote-getter is the
-    Influencer; if several share the top count, they are tied and there is no Influencer."""
-    top = max(vote_counts.values())
-    leaders = [name for name, count in vote_counts.items() if count == top]
-    if len(leaders) == 1:
-        return {name: Role.INFLUENCER if name in leaders else Role.OTHER for name in vote_counts}
-    return {name: Role.TIED if name in leaders else Role.OTHER for name in vote_counts}
+    """Each player's role from the Likes he received (``vote_roles``), by name."""
+    flags = vote_roles(list(vote_counts.values()))
+    return {name: role_of(f) for name, f in zip(vote_counts, flags, strict=True)}

@@ -8,60 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from checks.core import concrete
-from checks.likes import invariants as likes_z3
 from checks.socks import invariants as socks_z3
 from checks.whitehouse import network_invariants as tricks_z3
-from model.likes import rules as likes_rules
 from model.socks import scoring as socks_scoring
 from model.socks.cards import SocksRules
 from model.whitehouse.network import arrangement as tricks
 
 ints = st.integers
-roles = st.sampled_from(range(3))
-
-
-@given(ints(0, 50), roles, st.sampled_from(["penalty_again", "restart", "third_only"]))
-def test_streak_step(streak: int, role: int, after_third: str) -> None:
-    python = likes_rules.streak_step(streak, likes_z3.ROLES[role], after_third)
-    new, penalised = likes_z3.z3_streak_step(z3.IntVal(streak), z3.IntVal(role), after_third)
-    assert (concrete(new), concrete(penalised)) == (python.streak, python.penalised)
-
-
-@given(st.lists(ints(0, 20), min_size=1, max_size=8))
-def test_roles(counts: list[int]) -> None:
-    python = likes_rules.roles({f"P{i}": c for i, c in enumerate(counts)})
-    encoded = likes_z3.z3_roles([z3.IntVal(c) for c in counts])
-    assert [likes_z3.ROLES[concrete(r)] for r in encoded] == list(python.values())
-
-
-@given(ints(0, 10_000))
-def test_exchange_likes(likes: int) -> None:
-    rest, steps = likes_z3.z3_exchange_likes(z3.IntVal(likes))
-    assert (concrete(rest), concrete(steps)) == likes_rules.exchange_likes(likes)
-
-
-@given(ints(-1000, 1000))
-def test_floor_at_start(position: int) -> None:
-    assert concrete(likes_z3.z3_floor_at_start(z3.IntVal(position))) == likes_rules.floor_at_start(position)
-
-
-@given(roles, st.booleans(), st.sampled_from(["nobody", "others", "everyone"]))
-def test_moves_by_intent(role: int, there: bool, option: str) -> None:
-    encoded = likes_z3.z3_moves_by_intent(z3.IntVal(role), z3.BoolVal(there), option)
-    assert concrete(encoded) == likes_rules.moves_by_intent(likes_z3.ROLES[role], there, option)
-
-
-printed = st.one_of(st.none(), ints(-9, 9))
-
-
-@given(st.booleans(), st.booleans(), printed, printed, printed, st.booleans())
-def test_intent_steps(misinformation: bool, reported: bool, a, b, c, printed_steps: bool) -> None:
-    kind = likes_rules.MISINFORMATION if misinformation else likes_rules.TRUE_INFORMATION
-    python = likes_rules.intent_steps(kind, reported, a, b, c, printed_steps)
-    pairs = [(z3.BoolVal(v is not None), z3.IntVal(v or 0)) for v in (a, b, c)]
-    poster, influencer = likes_z3.z3_intent_steps(z3.BoolVal(misinformation), z3.BoolVal(reported), pairs,
-                                                  printed_steps)
-    assert (concrete(poster), concrete(influencer)) == (python.poster, python.influencer)
 
 
 @st.composite

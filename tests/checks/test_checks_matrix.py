@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import checks.matrix
 import checks.questions
 from checks import matrix, registry
 from checks.invariants import INVARIANTS
@@ -114,7 +113,6 @@ def planted(monkeypatch: pytest.MonkeyPatch):
     def plant(*searches):
         questions = _planted(*searches)
         monkeypatch.setattr(checks.questions, "QUESTIONS", questions)
-        monkeypatch.setattr(checks.matrix, "QUESTIONS", questions)
         return questions
     return plant
 

@@ -16,12 +16,9 @@ from typing import Any
 import z3
 
 from checks.core import count
-from checks.likes import invariants as likes
 from checks.social import invariants as social
 from checks.socks import invariants as socks
 from checks.whitehouse import network_invariants as tricks
-from model.likes import engine as likes_engine
-from model.likes import rules as likes_rules
 from model.social import engine as social_model
 from model.socks import scoring as socks_scoring
 from model.whitehouse.network import arrangement as tricks_model
@@ -277,87 +274,7 @@ def _own_corrected(player, gallery, already_liked, rules):
     return verdict
 
 
-# --- Likes and Lies ---------------------------------------------------------------------------------
-
-
-def _floor_minus_one_z3(position):
-    return z3.If(position < -1, -1, position)
-
-
-def _floor_minus_one(position):
-    return max(-1, position)
-
-
-def _two_influencers_z3(counts):
-    top = counts[0]
-    for c in counts[1:]:
-        top = z3.If(c > top, c, top)
-    leaders = count(c == top for c in counts)
-    return [z3.If(c == top, z3.If(leaders <= 2, likes.INFLUENCER, likes.TIED), likes.OTHER) for c in counts]
-
-
-def _two_influencers(vote_counts):
-    top = max(vote_counts.values())
-    leaders = [n for n, c in vote_counts.items() if c == top]
-    role = likes_rules.Role.INFLUENCER if len(leaders) <= 2 else likes_rules.Role.TIED
-    return {n: role if n in leaders else likes_rules.Role.OTHER for n in vote_counts}
-
-
-def _tie_resets_z3(streak, role, after_third):
-    new, penalised = likes.z3_streak_step(streak, role, after_third)
-    return z3.If(role == likes.TIED, 0, new), penalised
-
-
-_real_streak_step = likes_rules.streak_step
-
-
-def _tie_resets(streak, role, after_third):
-    if role is likes_rules.Role.TIED:
-        return likes_rules.StreakStep(0, False)
-    return _real_streak_step(streak, role, after_third)
-
-
-def _strict_exchange_z3(total):
-    steps = z3.If(total > 10, total / 10, 0)
-    return total - 10 * steps, steps
-
-
-def _strict_exchange(total):
-    steps = total // 10 if total > 10 else 0
-    return total - 10 * steps, steps
-
-
-def _nine_per_step(total):
-    return divmod(total, 9)[::-1]
-
-
-def _influencer_moves_z3(role, there, intent_in_tie):
-    return z3.If(there, z3.BoolVal(True), likes.z3_moves_by_intent(role, there, intent_in_tie))
-
-
-_real_moves_by_intent = likes_rules.moves_by_intent
-
-
-def _influencer_moves(role, there, intent_in_tie):
-    return True if there else _real_moves_by_intent(role, there, intent_in_tie)
-
-
-def _poster_pays_z3(misinformation, reported, printed, printed_steps):
-    poster, influencer = likes.z3_intent_steps(misinformation, reported, printed, printed_steps)
-    return z3.If(z3.And(z3.Not(misinformation), reported), -2, poster), influencer
-
-
-_real_intent_steps = likes_rules.intent_steps
-
-
-def _poster_pays(kind, reported, *args, **kwargs):
-    got = _real_intent_steps(kind, reported, *args, **kwargs)
-    if kind == likes_rules.TRUE_INFORMATION and reported:
-        return likes_rules.IntentSteps(-2, got.influencer)
-    return got
-
-
-T, S, SO, LI = (m.__name__ for m in (tricks, socks, social, likes))
+T, S, SO = (m.__name__ for m in (tricks, socks, social))
 
 BUGS: dict[str, Bug] = {
     "LN-0": Bug("the border check misses a non-matching card below (Python only)",
@@ -396,17 +313,4 @@ BUGS: dict[str, Bug] = {
                 ((social_model.Referee, "scores", _returned_stay_scores),)),
     "SN-3": Bug("a Like on one's own Gallery is not looked for", {SO: {"like_rule": _own_allowed_z3}},
                 ((social_model, "like_rule", _own_allowed),)),
-    "LL-0": Bug("9 Likes buy a step (Python only)", patches=((likes_rules, "exchange_likes", _nine_per_step),)),
-    "LL-1": Bug("the Start floor is one space behind Start", {LI: {"floor_at_start": _floor_minus_one_z3}},
-                ((likes_engine, "floor_at_start", _floor_minus_one), (likes_rules, "floor_at_start", _floor_minus_one))),
-    "LL-2": Bug("two players tied for first are both Influencers", {LI: {"roles": _two_influencers_z3}},
-                ((likes_rules, "roles", _two_influencers),)),
-    "LL-3": Bug("a tie resets the streak", {LI: {"streak_step": _tie_resets_z3}},
-                ((likes_rules, "streak_step", _tie_resets),)),
-    "LL-4": Bug("exactly 10 Likes are not exchanged", {LI: {"exchange_likes": _strict_exchange_z3}},
-                ((likes_rules, "exchange_likes", _strict_exchange),)),
-    "LL-5": Bug("the Influencer also moves by his Intent", {LI: {"moves_by_intent": _influencer_moves_z3}},
-                ((likes_rules, "moves_by_intent", _influencer_moves),)),
-    "LL-6": Bug("a reported True Information costs its poster", {LI: {"intent_steps": _poster_pays_z3}},
-                ((likes_rules, "intent_steps", _poster_pays),)),
 }
