@@ -206,10 +206,6 @@ class Symbols:
         return Layout(list(cells), kinds, matches)
 
 
-def _solver(ctx: Context) -> z3.Solver:
-    return ctx.solver()
-
-
 # --- LN-0: the checker and count_tricks follow the rulebook on every small arrangement -------------
 
 BOX_ROWS, BOX_COLS, BOX_CARDS = 2, 3, 4
@@ -288,7 +284,7 @@ def check_per_card(ctx: Context) -> Counterexample | None:
     """The card on (0, 0), any of the 8 cells around it occupied (256 layouts), every kind and
     catalogue: its Tricks, tricks_total over the engine's borders with it less those without it."""
     symbols = Symbols("p")
-    solver = _solver(ctx)
+    solver = ctx.solver()
     for occupied in itertools.product((False, True), repeat=len(AROUND)):
         _in_time(ctx)
         cells = [(0, 0)] + [cell for cell, on in zip(AROUND, occupied, strict=True) if on]
@@ -360,7 +356,7 @@ def fewer_cannot(ctx: Context, most: int) -> Layout | None:
     (every fixed polyomino), whatever the kinds and the catalogue, makes 7 Tricks. A layout that
     does, when one exists."""
     symbols = Symbols("w")
-    solver = _solver(ctx)
+    solver = ctx.solver()
     for n in range(1, most + 1):
         for cells in polyominoes(n):
             _in_time(ctx)
@@ -415,7 +411,7 @@ def check_entry_keeps_legal(ctx: Context) -> Counterexample | None:
     card = symbols.is_supporter((0, 0))
     old_allowed = [z3.Bool(f"e_old_allowed_{i}") for i in range(OLD_BORDERS)]
     old_matched = [z3.Bool(f"e_old_matched_{i}") for i in range(OLD_CARDS)]
-    solver = _solver(ctx)
+    solver = ctx.solver()
     for occupied in itertools.product((False, True), repeat=len(around)):
         _in_time(ctx)
         touching_cells = [cell for cell, on in zip(around, occupied, strict=True) if on]
@@ -576,12 +572,14 @@ def check_growth(ctx: Context) -> Counterexample | None:
                 problem = f"entry_cells does not offer the cell that completes 7 Tricks for {ref.kind} {ref.id}"
             if problem:
                 shown = grown.as_layout()
+                entering = f"entering: {ref.kind} {ref.id}"
+                if ref.kind == tricks.EVENT:
+                    listed = ", ".join(f"S{s}" for s in sorted(network.event(ref.id).supporters))
+                    entering += f" (lists {listed or 'nobody here'})"
                 return Counterexample(
                     {**shown.json(), "entering": {ref.kind: ref.id},
                      "offered": [list(c) for c in sorted(offered)], "allowed": [list(c) for c in sorted(expected)]},
-                    shown.drawing() + f"\nentering: {ref.kind} {ref.id} "
-                    f"(lists {', '.join(f'S{s}' for s in sorted(network.event(ref.id).supporters))})"
-                    if ref.kind == tricks.EVENT else shown.drawing() + f"\nentering: Supporter {ref.id}",
+                    shown.drawing() + "\n" + entering,
                     problem + f" ({_options(rules)})",
                     True,
                 )

@@ -322,7 +322,8 @@ QUESTIONS_OWN: tuple[Question, ...] = (
         "Supporter), replayed through check_arrangement, upper_bound and the engine's entry rule; "
         "'at most 15 after' by an exhaustive search of every arrangement reaching the Supporters' "
         "side of the bound (16); under single_lock=false with lock_count=one, or connected=false "
-        "with every_card_matched=false, a proof that no lock lowers it",
+        "with every_card_matched=false, a proof that no lock lowers it; under single_lock=false "
+        "with lock_count=all, none found (the diamond does not apply and nothing else is searched)",
         lock_lowers,
     ),
     Question(
