@@ -30,6 +30,7 @@ import z3
 from checks.core import Context, Invariant, TimeUp, read
 from checks.result import Counterexample
 from checks.z3ops import Z3
+from model.whitehouse import tricks as lock
 from model.whitehouse.network import arrangement as tricks
 
 GAME = "whitehouse"
@@ -517,6 +518,38 @@ def _engine_network(grown: Grown, card: int) -> tuple[tricks.Network, tricks.Arr
     return layout.network(), layout.arrangement(len(grown.placed)), layout.refs()[-1]
 
 
+def _single_lock_problem(grown: Grown, card: int, rules: tricks.TricksRules) -> str | None:
+    """The engine's lock of one card beside the network as laid (``single_entry``): it locks in
+    exactly when some cell the rulebook allows borders a card it matches, beside such a card, and
+    leaves the network legal."""
+    network, old, ref = _engine_network(grown, card)
+    placed = dict((cell, i) for i, cell in grown.placed)
+    layout = grown.layout
+
+    def matches(i: int) -> bool:
+        return layout.supporter[i] != layout.supporter[card] and (min(i, card), max(i, card)) in layout.matches
+
+    possible = any(
+        any(matches(i) for other, i in placed.items() if edge_to_edge(cell, other))
+        for cell in rulebook_entries(layout, placed, card, rules)
+    )
+    locked = lock.single_entry(network, old, ref)
+    if locked is None:
+        return f"single_entry does not lock {ref.kind} {ref.id} in, though a cell beside a match is allowed" \
+            if possible else None
+    if not possible:
+        return f"single_entry locks {ref.kind} {ref.id} in, though no allowed cell borders a card it matches"
+    cells = locked.cells()
+    where = next(cell for cell, c in cells.items() if c == ref)
+    beside = any(network.matches(ref, cells[n]) for n in cells if edge_to_edge(n, where))
+    report = tricks.check_arrangement(network, locked, rules)
+    moved = [p for p in old.placements if cells.get(p.cell) != p.card]
+    if not beside or not report.legal or moved:
+        return (f"single_entry locks {ref.kind} {ref.id} in at row {where[0]} col {where[1]}: beside a "
+                f"match={beside}, cards moved={len(moved)}, check_arrangement legal={report.legal}")
+    return None
+
+
 def _normalized(placed: tuple[tuple[int, Cell], ...]) -> frozenset[tuple[int, Cell]]:
     top = min(r for _, (r, _) in placed)
     left = min(c for _, (_, c) in placed)
@@ -542,6 +575,8 @@ def check_growth(ctx: Context) -> Counterexample | None:
             if offered != expected:
                 problem = (f"entry_cells offers {sorted(offered)}, the rulebook allows {sorted(expected)} "
                            f"for {ref.kind} {ref.id}")
+            else:
+                problem = _single_lock_problem(grown, card, rules)
             for entry in entries:
                 if problem:
                     break
@@ -580,6 +615,73 @@ def check_growth(ctx: Context) -> Counterexample | None:
                     {**shown.json(), "entering": {ref.kind: ref.id},
                      "offered": [list(c) for c in sorted(offered)], "allowed": [list(c) for c in sorted(expected)]},
                     shown.drawing() + "\n" + entering,
+                    problem + f" ({_options(rules)})",
+                    True,
+                )
+    return None
+
+
+# --- LN-6: a matching pair always locks in and adds a Trick -------------------------------------
+
+PAIR_CARDS = 3
+NEW_SUPPORTER, NEW_EVENT = 99, "E99"
+
+
+def _pair_cases(ctx: Context, rules: tricks.TricksRules) -> Iterable[tuple[Layout, tricks.Network, tricks.Arrangement]]:
+    """Every legal arrangement (by check_arrangement) of 0..PAIR_CARDS cards on the LN-0 grid,
+    every catalogue, and the new pair: Supporter 99 and Event E99 listing it, E99 also listing
+    any of the old Supporters and any of the old Events listing Supporter 99."""
+    empty = Layout([], [], set())
+    pair = tricks.Network((tricks.Supporter(NEW_SUPPORTER),),
+                          (tricks.Event(NEW_EVENT, frozenset({NEW_SUPPORTER})),))
+    yield empty, pair, tricks.Arrangement(())
+    for layout in _box_layouts(ctx):
+        if len(layout.cells) > PAIR_CARDS:
+            break
+        network, old = layout.network(), layout.arrangement()
+        if not tricks.check_arrangement(network, old, rules).legal:
+            continue
+        for s_listed in itertools.product((False, True), repeat=len(network.supporters)):
+            for e_listing in itertools.product((False, True), repeat=len(network.events)):
+                chosen = {x.id for x, on in zip(network.supporters, s_listed, strict=True) if on}
+                listed = frozenset({NEW_SUPPORTER} | chosen)
+                events = tuple(
+                    tricks.Event(e.id, e.supporters | ({NEW_SUPPORTER} if on else frozenset()))
+                    for e, on in zip(network.events, e_listing, strict=True)
+                )
+                bigger = tricks.Network(network.supporters + (tricks.Supporter(NEW_SUPPORTER),),
+                                        events + (tricks.Event(NEW_EVENT, listed),))
+                yield layout, bigger, old
+
+
+def check_pair_entry(ctx: Context) -> Counterexample | None:
+    """The engine's pair lock (``pair_entry``), either card named first."""
+    rules = _rules(ctx)
+    s, e = tricks.CardRef(tricks.SUPPORTER, NEW_SUPPORTER), tricks.CardRef(tricks.EVENT, NEW_EVENT)
+    for layout, bigger, old in _pair_cases(ctx, rules):
+        before = tricks.count_tricks(bigger, old) if old.placements else 0
+        for first, second in ((s, e), (e, s)):
+            entered = lock.pair_entry(bigger, old, first, second)
+            problem = None
+            if entered is None:
+                problem = "pair_entry does not let the pair lock in"
+            else:
+                cells = entered.cells()
+                moved = [p for p in old.placements if cells.get(p.cell) != p.card]
+                report = tricks.check_arrangement(bigger, entered, rules)
+                where = {card: cell for cell, card in cells.items()}
+                if moved or not report.legal or report.tricks < before + 1 or not edge_to_edge(where[s], where[e]):
+                    problem = (f"pair_entry: cards moved={len(moved)}, the pair edge to edge="
+                               f"{edge_to_edge(where[s], where[e])}, check_arrangement legal={report.legal} "
+                               f"({'; '.join(report.violations) or 'no violations'}), {report.tricks} Tricks "
+                               f"after {before}")
+            if problem:
+                shown = layout.drawing() if layout.cells else "(an empty network)"
+                listed = ", ".join(f"S{x}" for x in sorted(bigger.event(NEW_EVENT).supporters))
+                return Counterexample(
+                    {**(layout.json() if layout.cells else {}), "pair": [{"supporter": NEW_SUPPORTER},
+                                                                         {"event": NEW_EVENT}]},
+                    shown + f"\nlocking in: Supporter {NEW_SUPPORTER} and Event {NEW_EVENT} (lists {listed})",
                     problem + f" ({_options(rules)})",
                     True,
                 )
@@ -651,9 +753,24 @@ INVARIANTS: tuple[Invariant, ...] = (
         f"every network grown from a matching pair locked in side by side by entering the other cards "
         f"one by one, {GROW_SUPPORTERS} Supporters and {GROW_EVENTS} Events, every catalogue; and the "
         "2 x 3 checkerboard one card short of 7 Tricks; entry_cells against the rulebook at every "
-        "state, check_arrangement after every entry; the option values in force",
-        (_A + "entry_cells", _A + "check_arrangement", _A + "count_tricks"),
+        "state, check_arrangement after every entry, the engine's single_entry lock of every card not yet in; "
+        "the option values in force",
+        (_A + "entry_cells", _A + "check_arrangement", _A + "count_tricks",
+         "model.whitehouse.tricks.single_entry"),
         check_growth, argument="exhaustive",
+    ),
+    Invariant(
+        "LN-6", GAME, "A matching pair always locks in and adds at least 1 Trick",
+        "If the Supporter you took matches a Supporter ID on an Event card in your Active Hand, you "
+        "can combine them and lock them into your Locked Network as a Trick (see Tricks). ... Each "
+        "border between a matching Supporter and Event is one Trick.",
+        f"every legal arrangement of 0-{PAIR_CARDS} cards on a {BOX_ROWS} x {BOX_COLS} grid, every "
+        "kind of card, every catalogue, and a new matching pair whose Event lists any of the old "
+        "Supporters and whose Supporter any of the old Events list; either card named first; the "
+        "option values in force",
+        ("model.whitehouse.tricks.pair_entry", "model.whitehouse.tricks._fits", _A + "check_arrangement",
+         _A + "count_tricks"),
+        check_pair_entry, argument="exhaustive",
     ),
 )
 

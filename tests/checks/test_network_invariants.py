@@ -1,6 +1,6 @@
 """The Locked Network invariants prove the engine's own functions: a bug planted in one engine
 function alone (never in the proof) makes its invariant fail with a counterexample the engine
-reproduces, and changes what `verify tricks` answers; every invariant is proved under the default
+reproduces, and changes what `verify tricks` (or a game replay) answers; every invariant is proved under the default
 options and under each Locked Network option value."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from checks.result import Proved, Violated
 from checks.whitehouse import network_invariants
 from cli import cli
 from model.common.ops import PY
+from model.whitehouse import tricks as lock
 from model.whitehouse.network import arrangement as tricks
 
 BY_ID = {inv.id: inv for inv in network_invariants.INVARIANTS}
@@ -113,6 +114,23 @@ def _neighbours_without_below(cell: tuple[int, int]) -> Iterator[tuple[int, int]
     yield (row, col + 1)
 
 
+def _fits_anywhere(*_: Any) -> bool:
+    """A pair's card may go on any cell beside the network, matching or not."""
+    return True
+
+
+def _asks_tricks(document: dict[str, Any]) -> Callable[[Path], Any]:
+    """`verify tricks` on this network, arrangement and card to add."""
+    return lambda tmp_path: _tricks_json(tmp_path, document)
+
+
+def _replays_a_game(tmp_path: Path) -> Any:
+    """`verify whitehouse replay` of the shipped random four-player game."""
+    game = Path(__file__).resolve().parents[2] / "examples" / "whitehouse" / "games" / "random-4p-seed7.json"
+    result = CliRunner().invoke(cli, ["whitehouse", "replay", str(game), "--json"])
+    return (result.exit_code, result.output)
+
+
 #: Supporter 3 to add: E1 lists it, E2 does not, and the cell below E1 borders both.
 _ENTRY_DOCUMENT = {
     "supporters": [1], "events": [{"id": "E1", "supporters": [1, 3]}, {"id": "E2", "supporters": [1]}],
@@ -120,21 +138,22 @@ _ENTRY_DOCUMENT = {
     "add": {"supporter": 3},
 }
 
-PLANTED: dict[str, tuple[str, Callable[..., Any], dict[str, Any]]] = {
-    "LN-0": ("pieces", _pieces_with_corners, {
+PLANTED: dict[str, tuple[Any, str, Callable[..., Any], Callable[[Path], Any]]] = {
+    "LN-0": (tricks, "pieces", _pieces_with_corners, _asks_tricks({
         "supporters": [1], "events": [{"id": "E1", "supporters": [1]}],
-        "arrangement": [_s(1, 0, 0), _e("E1", 1, 1)]}),
-    "LN-1": ("borders", _borders_with_corners, {
+        "arrangement": [_s(1, 0, 0), _e("E1", 1, 1)]})),
+    "LN-1": (tricks, "borders", _borders_with_corners, _asks_tricks({
         "supporters": [1], "events": [{"id": "E1", "supporters": [1]}],
-        "arrangement": [_s(1, 0, 0), _e("E1", 1, 1)]}),
-    "LN-2": ("borders", _borders_wrapping, {
+        "arrangement": [_s(1, 0, 0), _e("E1", 1, 1)]})),
+    "LN-2": (tricks, "borders", _borders_wrapping, _asks_tricks({
         "supporters": [1, 2, 3], "events": [{"id": "E1", "supporters": [1]}],
-        "arrangement": [_s(1, 0, 0), _s(2, 0, 1), _s(3, 0, 2), _e("E1", 0, 3)]}),
-    "LN-3": ("tricks_total", _tricks_twice, {
+        "arrangement": [_s(1, 0, 0), _s(2, 0, 1), _s(3, 0, 2), _e("E1", 0, 3)]})),
+    "LN-3": (tricks, "tricks_total", _tricks_twice, _asks_tricks({
         "supporters": [1], "events": [{"id": "E1", "supporters": [1]}],
-        "arrangement": [_s(1, 0, 0), _e("E1", 0, 1)]}),
-    "LN-4": ("may_enter", _enters_beside_any_match, _ENTRY_DOCUMENT),
-    "LN-5": ("neighbours", _neighbours_without_below, _ENTRY_DOCUMENT),
+        "arrangement": [_s(1, 0, 0), _e("E1", 0, 1)]})),
+    "LN-4": (tricks, "may_enter", _enters_beside_any_match, _asks_tricks(_ENTRY_DOCUMENT)),
+    "LN-5": (tricks, "neighbours", _neighbours_without_below, _asks_tricks(_ENTRY_DOCUMENT)),
+    "LN-6": (lock, "_fits", _fits_anywhere, _replays_a_game),
 }
 
 
@@ -146,16 +165,16 @@ def test_every_invariant_has_a_planted_bug() -> None:
 def test_a_bug_in_the_engine_alone_breaks_its_invariant_and_the_answer(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, invariant_id: str
 ) -> None:
-    function, bug, document = PLANTED[invariant_id]
+    module, function, bug, ask = PLANTED[invariant_id]
     assert isinstance(_run(invariant_id), Proved)
-    before = _tricks_json(tmp_path, document)
-    monkeypatch.setattr(tricks, function, bug)
+    before = ask(tmp_path)
+    monkeypatch.setattr(module, function, bug)
     result = _run(invariant_id)
     assert isinstance(result, Violated), f"{invariant_id} with {bug.__doc__}: {result}"
     assert result.counterexample.engine_agrees, result.counterexample.engine
     assert result.counterexample.drawing
-    after = _tricks_json(tmp_path, document)
-    assert after != before, f"verify tricks does not see {bug.__doc__}"
+    after = ask(tmp_path)
+    assert after != before, f"{ask.__doc__ or 'verify tricks'} does not see {bug.__doc__}"
 
 
 # --- the list itself -----------------------------------------------------------------------------
