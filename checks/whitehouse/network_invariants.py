@@ -1,129 +1,114 @@
-"""Locked Network invariants (White House intern game): Trick bounds and legal entry.
+"""Locked Network invariants (White House intern game): Trick bounds, legal entry, the checker.
 
-The Z3 encoding mirrors ``model/tricks.py``: a card on a cell (row, column) of a kind; two cards
-border when they sit edge to edge (``neighbours``/``borders``, never corners); ``count_tricks``
-counts the borders between a Supporter and an Event that lists it; an arrangement is legal when no
-Supporter borders an Event that does not list it; ``entry_cells`` lets a card in on an empty cell
-that borders the network and no non-matching card of the other kind. Which Supporters an Event
-lists is left free (a ``match`` Boolean per pair of cards), so each proof covers every catalogue.
-A counterexample is rebuilt as a ``Network`` and an ``Arrangement`` and replayed through
-``model.whitehouse.network.arrangement`` (looked up at call time, so that a test can inject a bug on both sides).
+Every invariant is about the engine's own functions in ``model.whitehouse.network.arrangement``,
+looked up at call time (so that a bug planted in the engine is what the check sees):
+
+- ``single-source``: the rule functions written once against ``model.common.ops`` (``border_trick``,
+  ``border_allowed``, ``tricks_total``, ``card_matched``, ``may_enter``, ``arrangement_legal``) are
+  called with Z3 terms for the cards' kinds and for which Supporters each Event lists (free, so each
+  proof covers every catalogue), on the borders the engine's own ``borders`` yields;
+- ``exhaustive``: every state of the stated domain goes through ``count_tricks``,
+  ``check_arrangement`` and ``entry_cells``, and the result is compared with the rulebook's
+  sentences, written here on their own (cards border when they sit edge to edge, the numbers 4, 7
+  and 2n - ceil(2 sqrt n) as literals).
+
+A counterexample is a network and an arrangement the engine accepts, replayed through it.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import z3
 
-from checks.core import Context, Invariant, TimeUp, count, read
+from checks.core import Context, Invariant, TimeUp, read
 from checks.result import Counterexample
+from checks.z3ops import Z3
+from model.whitehouse import tricks as lock
 from model.whitehouse.network import arrangement as tricks
 
 GAME = "whitehouse"
+Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Card:
-    """A card of a symbolic arrangement."""
-
-    row: Any
-    col: Any
-    #: True for a Supporter, False for an Event.
-    supporter: Any
+def _rules(ctx: Context) -> tricks.TricksRules:
+    rules = ctx.rules.tricks
+    assert isinstance(rules, tricks.TricksRules)
+    return rules
 
 
-Match = Callable[[int, int], Any]
+def _in_time(ctx: Context) -> None:
+    if time.perf_counter() >= ctx.deadline:
+        raise TimeUp(f"time limit of {ctx.time_limit:g} s reached")
 
 
-def z3_adjacent(a: Card, b: Card) -> Any:
-    """``neighbours``: edge to edge, never the corner cards."""
-    return z3.Or(
-        z3.And(a.row == b.row, z3.Or(a.col - b.col == 1, b.col - a.col == 1)),
-        z3.And(a.col == b.col, z3.Or(a.row - b.row == 1, b.row - a.row == 1)),
-    )
+def _options(rules: tricks.TricksRules) -> str:
+    return f"connected={str(rules.connected).lower()}, every_card_matched={str(rules.every_card_matched).lower()}"
 
 
-def z3_count_tricks(cards: Sequence[Card], match: Match, adjacent: Callable[[Card, Card], Any] = z3_adjacent) -> Any:
-    """``count_tricks``: the bordering pairs of a Supporter and an Event that lists it."""
-    return count(
-        z3.And(adjacent(cards[i], cards[j]), cards[i].supporter != cards[j].supporter, match(i, j))
-        for i in range(len(cards)) for j in range(i + 1, len(cards))
-    )
+# --- the rulebook's sentences, on their own ---------------------------------------------------
 
 
-def z3_legal(cards: Sequence[Card], match: Match, adjacent: Callable[[Card, Card], Any] = z3_adjacent) -> Any:
-    """``check_arrangement`` (borders): no Supporter borders an Event that does not list it."""
-    return z3.And([
-        z3.Implies(z3.And(adjacent(cards[i], cards[j]), cards[i].supporter != cards[j].supporter),
-                   match(i, j))
-        for i in range(len(cards)) for j in range(i + 1, len(cards))
-    ] or [z3.BoolVal(True)])
+def edge_to_edge(a: Cell, b: Cell) -> bool:
+    """"A card borders the cards directly above, below, left and right of it — never the corner
+    cards": one row or one column apart, not both."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-def z3_may_enter(new: Card, cards: Sequence[Card], match_new: Callable[[int], Any],
-                 adjacent: Callable[[Card, Card], Any] = z3_adjacent) -> Any:
-    """``entry_cells``: an empty cell that borders a card already there and no non-matching card
-    of the other kind (any cell when the network is empty)."""
-    if not cards:
-        return z3.BoolVal(True)
-    empty = z3.And([z3.Or(new.row != c.row, new.col != c.col) for c in cards])
-    touches = z3.Or([adjacent(new, c) for c in cards])
-    clean = z3.And([
-        z3.Implies(z3.And(adjacent(new, c), new.supporter != c.supporter), match_new(i))
-        for i, c in enumerate(cards)
-    ])
-    return z3.And(empty, touches, clean)
+def one_piece(cells: Sequence[Cell]) -> bool:
+    """The cells are edge-connected (every card reached from the first, border by border)."""
+    if not cells:
+        return True
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        here = todo.pop()
+        for other in cells:
+            if other not in seen and edge_to_edge(here, other):
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(cells)
 
 
-@dataclass(frozen=True)
-class TricksEncoding:
-    """The Z3 encodings of the Locked Network rule functions (replaceable one by one)."""
-
-    adjacent: Callable[[Card, Card], Any] = z3_adjacent
-    count_tricks: Callable[..., Any] = z3_count_tricks
-    legal: Callable[..., Any] = z3_legal
-    may_enter: Callable[..., Any] = z3_may_enter
+def harary_harborth(n: int) -> int:
+    """The most borders n cells of the square grid can share: 2n - ceil(2 sqrt n)."""
+    return 2 * n - math.ceil(2 * math.sqrt(n)) if n else 0
 
 
-# --- symbolic arrangements and their decoding ----------------------------------------------
+@cache
+def polyominoes(n: int) -> tuple[tuple[Cell, ...], ...]:
+    """Every layout of n cells in one piece, up to translation (fixed polyominoes: 1, 2, 6, 19,
+    63, 216, 760, 2725 for n = 1..8), each touching row 0 and column 0."""
+    if n <= 0:
+        return ()
+    if n == 1:
+        return (((0, 0),),)
+    grown: set[tuple[Cell, ...]] = set()
+    for shape in polyominoes(n - 1):
+        occupied = set(shape)
+        for r, c in shape:
+            for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if cell not in occupied:
+                    top = min(x for x, _ in occupied | {cell})
+                    left = min(y for _, y in occupied | {cell})
+                    grown.add(tuple(sorted((x - top, y - left) for x, y in occupied | {cell})))
+    return tuple(sorted(grown))
 
 
-def symbolic(n: int, box: int, prefix: str = "c", ordered: bool = True) -> tuple[list[Card], dict[str, Any]]:
-    """``n`` cards on distinct cells of a ``box`` x ``box`` grid, and a free match relation.
-    With ``ordered`` the cards are sorted by (row, column) and the layout touches row 0 and
-    column 0: every arrangement is a translation of one such (borders do not move)."""
-    cards = [Card(z3.Int(f"{prefix}{i}_r"), z3.Int(f"{prefix}{i}_c"), z3.Bool(f"{prefix}{i}_s"))
-             for i in range(n)]
-    matches = {(i, j): z3.Bool(f"{prefix}m{i}_{j}") for i in range(n) for j in range(i + 1, n)}
-    facts = []
-    for card in cards:
-        facts += [card.row >= 0, card.row < box, card.col >= 0, card.col < box]
-    if ordered and n:
-        for a, b in zip(cards, cards[1:], strict=False):
-            facts.append(z3.Or(a.row < b.row, z3.And(a.row == b.row, a.col < b.col)))
-        facts.append(cards[0].row == 0)
-        facts.append(z3.Or([c.col == 0 for c in cards]))
-    else:
-        for i in range(n):
-            for j in range(i + 1, n):
-                facts.append(z3.Or(cards[i].row != cards[j].row, cards[i].col != cards[j].col))
-    return cards, {"matches": matches, "facts": facts}
-
-
-def match_of(matches: dict[tuple[int, int], Any]) -> Match:
-    return lambda i, j: matches[(min(i, j), max(i, j))]
+# --- layouts: cells, kinds and a catalogue, as the engine's Network and Arrangement --------------
 
 
 @dataclass(frozen=True)
 class Layout:
-    """A decoded arrangement: cells, kinds and which pairs match."""
+    """Cards on cells: ``supporter[i]`` says card i is a Supporter; ``matches`` holds the pairs
+    (i, j), i < j, of a Supporter and an Event that lists it."""
 
-    cells: list[tuple[int, int]]
+    cells: list[Cell]
     supporter: list[bool]
     matches: set[tuple[int, int]]
 
@@ -138,9 +123,10 @@ class Layout:
                 refs.append(tricks.CardRef(tricks.EVENT, f"E{e}"))
         return refs
 
-    def network(self) -> tricks.Network:
-        """Supporters 1.. and Events E1.., each Event listing the Supporters it matches."""
-        refs = self.refs()
+    def network(self, upto: int | None = None) -> tricks.Network:
+        """Supporters 1.. and Events E1.., each Event listing the Supporters it matches (the first
+        ``upto`` cards only, when given)."""
+        refs = self.refs()[: len(self.cells) if upto is None else upto]
         numbers = {i: r.id for i, r in enumerate(refs) if r.kind == tricks.SUPPORTER and isinstance(r.id, int)}
         supporters = tuple(tricks.Supporter(number) for number in numbers.values())
         events = []
@@ -160,11 +146,13 @@ class Layout:
 
     def json(self) -> dict[str, Any]:
         network = self.network()
+        out: list[dict[str, Any]] = []
+        for ref, (row, col) in zip(self.refs(), self.cells, strict=True):
+            out.append({ref.kind: ref.id, "row": row, "col": col})
         return {
-            "supporters": [{"id": s.id} for s in network.supporters],
+            "supporters": [s.id for s in network.supporters],
             "events": [{"id": e.id, "supporters": sorted(e.supporters)} for e in network.events],
-            "arrangement": [{"card": str(r.id), "row": row, "col": col}
-                            for r, (row, col) in zip(self.refs(), self.cells, strict=False)],
+            "arrangement": out,
         }
 
     def drawing(self, mark: dict[int, str] | None = None) -> str:
@@ -188,291 +176,603 @@ class Layout:
         return "\n".join(lines + (["(" + "; ".join(listed) + ")"] if listed else []))
 
 
-def decode(model: z3.ModelRef, cards: Sequence[Card], matches: dict[tuple[int, int], Any]) -> Layout:
-    return Layout(
-        [(read(model, c.row), read(model, c.col)) for c in cards],
-        [read(model, c.supporter) for c in cards],
-        {pair for pair, var in matches.items() if read(model, var)},
-    )
+class Symbols:
+    """Free Z3 kinds for cells and a free listing for each pair of cells (every catalogue)."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.kind: dict[Cell, Any] = {}
+        self.listed: dict[tuple[Cell, Cell], Any] = {}
+
+    def is_supporter(self, cell: Cell) -> Any:
+        if cell not in self.kind:
+            self.kind[cell] = z3.Bool(f"{self.prefix}s_{cell[0]}_{cell[1]}")
+        return self.kind[cell]
+
+    def lists(self, a: Cell, b: Cell) -> Any:
+        key = (min(a, b), max(a, b))
+        if key not in self.listed:
+            self.listed[key] = z3.Bool(f"{self.prefix}m_{key[0][0]}_{key[0][1]}_{key[1][0]}_{key[1][1]}")
+        return self.listed[key]
+
+    def facts(self, pairs: Iterable[tuple[Cell, Cell]]) -> list[tricks.BorderFacts]:
+        return [(self.is_supporter(a), self.is_supporter(b), self.lists(a, b)) for a, b in pairs]
+
+    def decode(self, model: z3.ModelRef, cells: Sequence[Cell]) -> Layout:
+        kinds = [bool(read(model, self.is_supporter(c))) for c in cells]
+        matches = {
+            (i, j) for i, j in itertools.combinations(range(len(cells)), 2)
+            if kinds[i] != kinds[j] and read(model, self.lists(cells[i], cells[j]))
+        }
+        return Layout(list(cells), kinds, matches)
 
 
-# --- LN-1: at most 4 Tricks per card -----------------------------------------------------------
+# --- LN-0: the checker and count_tricks follow the rulebook on every small arrangement -------------
 
-PER_CARD_CARDS, PER_CARD_BOX = 6, 3
+BOX_ROWS, BOX_COLS, BOX_CARDS = 2, 3, 4
+
+
+def _box_layouts(ctx: Context) -> Iterable[Layout]:
+    """Every arrangement of 1..BOX_CARDS cards on the BOX_ROWS x BOX_COLS grid touching row 0 and
+    column 0, every kind of card on each cell and every catalogue (which Supporters each Event
+    lists)."""
+    box = [(r, c) for r in range(BOX_ROWS) for c in range(BOX_COLS)]
+    for n in range(1, BOX_CARDS + 1):
+        for cells in itertools.combinations(box, n):
+            if min(r for r, _ in cells) or min(c for _, c in cells):
+                continue
+            _in_time(ctx)
+            for kinds in itertools.product((True, False), repeat=n):
+                pairs = [(i, j) for i, j in itertools.combinations(range(n), 2) if kinds[i] != kinds[j]]
+                for chosen in itertools.product((True, False), repeat=len(pairs)):
+                    yield Layout(list(cells), list(kinds), {p for p, on in zip(pairs, chosen, strict=True) if on})
+
+
+def rulebook_verdict(layout: Layout, rules: tricks.TricksRules) -> tuple[int, bool]:
+    """The Tricks and the legality of a layout by the rulebook's sentences alone: "Each border
+    between a matching Supporter and Event is one Trick", "a Supporter never borders an Event that
+    does not list it", and per option one piece (``connected``) and a matching border for every
+    card (``every_card_matched``)."""
+    n = len(layout.cells)
+    tricks_count, legal = 0, True
+    matched = [False] * n
+    for i, j in itertools.combinations(range(n), 2):
+        if not edge_to_edge(layout.cells[i], layout.cells[j]) or layout.supporter[i] == layout.supporter[j]:
+            continue
+        if (i, j) in layout.matches:
+            tricks_count += 1
+            matched[i] = matched[j] = True
+        else:
+            legal = False
+    if rules.connected and not one_piece(layout.cells):
+        legal = False
+    if rules.every_card_matched and not all(matched):
+        legal = False
+    return tricks_count, legal
+
+
+def check_checker(ctx: Context) -> Counterexample | None:
+    rules = _rules(ctx)
+    for layout in _box_layouts(ctx):
+        network, arrangement = layout.network(), layout.arrangement()
+        report = tricks.check_arrangement(network, arrangement, rules)
+        counted = tricks.count_tricks(network, arrangement)
+        expected_tricks, expected_legal = rulebook_verdict(layout, rules)
+        if (report.tricks, counted, report.legal, not report.violations) != (
+            expected_tricks, expected_tricks, expected_legal, expected_legal
+        ):
+            return Counterexample(
+                {**layout.json(), "rules": {"connected": rules.connected,
+                                            "every_card_matched": rules.every_card_matched},
+                 "expected": {"tricks": expected_tricks, "legal": expected_legal},
+                 "engine": {"tricks": counted, "legal": report.legal,
+                            "violations": list(report.violations)}},
+                layout.drawing(),
+                f"count_tricks gives {counted}, check_arrangement legal={report.legal} with "
+                f"{report.tricks} Tricks ({'; '.join(report.violations) or 'no violations'}); the "
+                f"rulebook gives {expected_tricks} Tricks, legal={expected_legal} ({_options(rules)})",
+                True,
+            )
+    return None
+
+
+# --- LN-1: a card takes part in at most 4 Tricks ---------------------------------------------------
+
+AROUND = [(r, c) for r in (-1, 0, 1) for c in (-1, 0, 1) if (r, c) != (0, 0)]
 
 
 def check_per_card(ctx: Context) -> Counterexample | None:
-    enc: TricksEncoding = ctx.z3
-    cards, extra = symbolic(PER_CARD_CARDS, PER_CARD_BOX, ordered=False)
-    match = match_of(extra["matches"])
-    whole = enc.count_tricks(cards, match, enc.adjacent)
-    rest = enc.count_tricks(cards[1:], lambda i, j: match(i + 1, j + 1), enc.adjacent)
+    """The card on (0, 0), any of the 8 cells around it occupied (256 layouts), every kind and
+    catalogue: its Tricks, tricks_total over the engine's borders with it less those without it."""
+    symbols = Symbols("p")
     solver = ctx.solver()
-    solver.add(*extra["facts"])
-    solver.add(whole - rest > tricks.SIDES)
-    model = ctx.search(solver)
-    if model is None:
-        return None
-    layout = decode(model, cards, extra["matches"])
-    network = layout.network()
-    full = tricks.count_tricks(network, layout.arrangement())
-    without = tricks.count_tricks(network, tricks.Arrangement(layout.arrangement().placements[1:]))
-    own = full - without
-    first = layout.refs()[0]
-    return Counterexample(
-        {**layout.json(), "card": str(first.id), "card_tricks": own},
-        layout.drawing({0: "*"}),
-        f"count_tricks gives the starred card {own} Tricks ({full} with it, {without} without)",
-        own > tricks.SIDES,
-    )
+    for occupied in itertools.product((False, True), repeat=len(AROUND)):
+        _in_time(ctx)
+        cells = [(0, 0)] + [cell for cell, on in zip(AROUND, occupied, strict=True) if on]
+        with_card = tricks.tricks_total(symbols.facts(tricks.borders(cells)), Z3)
+        without = tricks.tricks_total(symbols.facts(tricks.borders(cells[1:])), Z3)
+        solver.push()
+        solver.add(with_card - without > 4)
+        model = ctx.search(solver)
+        solver.pop()
+        if model is None:
+            continue
+        layout = symbols.decode(model, cells)
+        network = layout.network()
+        full = tricks.count_tricks(network, layout.arrangement())
+        rest = tricks.count_tricks(network, tricks.Arrangement(layout.arrangement().placements[1:]))
+        own = full - rest
+        return Counterexample(
+            {**layout.json(), "card": layout.json()["arrangement"][0], "card_tricks": own},
+            layout.drawing({0: "*"}),
+            f"count_tricks gives the starred card {own} Tricks ({full} with it, {rest} without); "
+            "single-source: the proof ran the engine's own border_trick and borders",
+            own > 4,
+        )
+    return None
 
 
-# --- LN-2: at most 2n - ceil(2 sqrt n) Tricks --------------------------------------------------
+# --- LN-2: n cards make at most 2n - ceil(2 sqrt n) Tricks -----------------------------------------
 
 BOUND_MAX_CARDS = 7
 
 
-def trick_bound(n: int) -> int:
-    """The most borders n cells of the square grid can share (Harary and Harborth, 1976)."""
-    return 2 * n - math.ceil(2 * math.sqrt(n)) if n else 0
+def _checkerboard(cells: Sequence[Cell], parity: int) -> Layout:
+    kinds = [(r + c) % 2 == parity for r, c in cells]
+    matches = {(i, j) for i, j in itertools.combinations(range(len(cells)), 2) if kinds[i] != kinds[j]}
+    return Layout(list(cells), kinds, matches)
 
 
 def check_total_bound(ctx: Context) -> Counterexample | None:
-    enc: TricksEncoding = ctx.z3
+    """Every layout of n = 1..BOUND_MAX_CARDS cards in one piece, laid as a checkerboard (either
+    colouring) with every Event listing every Supporter, so that every border matches: count_tricks
+    stays within 2n - ceil(2 sqrt n)."""
     for n in range(1, BOUND_MAX_CARDS + 1):
-        cards, extra = symbolic(n, n, prefix=f"n{n}c")
-        match = match_of(extra["matches"])
-        solver = ctx.solver()
-        solver.add(*extra["facts"])
-        solver.add(enc.count_tricks(cards, match, enc.adjacent) > trick_bound(n))
-        model = ctx.search(solver)
-        if model is None:
-            continue
-        layout = decode(model, cards, extra["matches"])
-        got = tricks.count_tricks(layout.network(), layout.arrangement())
-        return Counterexample(
-            {**layout.json(), "cards": n, "bound": trick_bound(n), "tricks": got},
-            layout.drawing(),
-            f"count_tricks counts {got} Tricks for {n} cards; the bound is {trick_bound(n)}",
-            got > trick_bound(n),
-        )
+        bound = harary_harborth(n)
+        for cells in polyominoes(n):
+            _in_time(ctx)
+            for parity in (0, 1):
+                layout = _checkerboard(cells, parity)
+                network, arrangement = layout.network(), layout.arrangement()
+                got = tricks.count_tricks(network, arrangement)
+                if got > bound:
+                    return Counterexample(
+                        {**layout.json(), "cards": n, "bound": bound, "tricks": got},
+                        layout.drawing(),
+                        f"count_tricks counts {got} Tricks for {n} cards; 2n - ceil(2 sqrt n) = {bound}",
+                        True,
+                    )
     return None
 
 
-# --- LN-3: the fewest cards that make 7 Tricks -------------------------------------------------
+# --- LN-3: the fewest cards that can make 7 Tricks is 6 --------------------------------------------
 
-#: 2n - ceil(2 sqrt n) >= 7 first holds at n = 6 (a 2 x 3 block of 3 Supporters and 3 Events).
 FEWEST_FOR_SEVEN = 6
+#: The 2 x 3 checkerboard: 3 Supporters, 3 Events, 7 borders, every one a Trick.
+SEVEN_WITH_SIX = _checkerboard([(r, c) for r in range(2) for c in range(3)], 0)
 
 
-def _seven_query(ctx: Context, n: int) -> tuple[z3.Solver, list[Card], dict[str, Any], Any]:
-    enc: TricksEncoding = ctx.z3
-    cards, extra = symbolic(n, n, prefix=f"w{n}c")
-    match = match_of(extra["matches"])
+def fewer_cannot(ctx: Context, most: int) -> Layout | None:
+    """Z3, on the engine's own tricks_total and borders: no layout of 1..most cards in one piece
+    (every fixed polyomino), whatever the kinds and the catalogue, makes 7 Tricks. A layout that
+    does, when one exists."""
+    symbols = Symbols("w")
     solver = ctx.solver()
-    solver.add(*extra["facts"])
-    solver.add(enc.legal(cards, match, enc.adjacent))
-    return solver, cards, extra, enc.count_tricks(cards, match, enc.adjacent)
+    for n in range(1, most + 1):
+        for cells in polyominoes(n):
+            _in_time(ctx)
+            solver.push()
+            solver.add(tricks.tricks_total(symbols.facts(tricks.borders(cells)), Z3) >= 7)
+            model = ctx.search(solver)
+            solver.pop()
+            if model is not None:
+                return symbols.decode(model, cells)
+    return None
 
 
 def check_fewest_for_seven(ctx: Context) -> Counterexample | None:
-    # Fewer cards never make 7 (a legal arrangement of FEWEST_FOR_SEVEN - 1 cards).
-    solver, cards, extra, total = _seven_query(ctx, FEWEST_FOR_SEVEN - 1)
-    solver.add(total >= tricks.WINNING_TRICKS)
-    model = ctx.search(solver)
-    if model is not None:
-        layout = decode(model, cards, extra["matches"])
-        report = tricks.check_arrangement(layout.network(), layout.arrangement(), ctx.rules.tricks)
+    rules = _rules(ctx)
+    found = fewer_cannot(ctx, FEWEST_FOR_SEVEN - 1)
+    if found is not None:
+        report = tricks.check_arrangement(found.network(), found.arrangement(), rules)
         return Counterexample(
-            {**layout.json(), "tricks": report.tricks},
-            layout.drawing(),
-            f"check_arrangement: legal={report.legal}, {report.tricks} Tricks with "
-            f"{FEWEST_FOR_SEVEN - 1} cards",
-            report.legal and report.tricks >= tricks.WINNING_TRICKS,
+            {**found.json(), "tricks": report.tricks},
+            found.drawing(),
+            f"check_arrangement counts {report.tricks} Tricks with {len(found.cells)} cards "
+            f"(legal={report.legal}); single-source: the proof ran the engine's tricks_total",
+            report.tricks >= 7,
         )
-    # FEWEST_FOR_SEVEN cards can: Z3 finds a witness, which the checker must accept.
-    solver, cards, extra, total = _seven_query(ctx, FEWEST_FOR_SEVEN)
-    solver.add(total >= tricks.WINNING_TRICKS)
-    model = ctx.search(solver)
-    if model is not None:
-        layout = decode(model, cards, extra["matches"])
-        report = tricks.check_arrangement(layout.network(), layout.arrangement(), ctx.rules.tricks)
-        if report.legal and report.tricks >= tricks.WINNING_TRICKS:
-            return None
-        return Counterexample(
-            {**layout.json(), "tricks": report.tricks},
-            layout.drawing(),
-            f"Z3's witness for {FEWEST_FOR_SEVEN} cards is refused by check_arrangement: "
-            f"legal={report.legal}, {report.tricks} Tricks ({'; '.join(report.violations)})",
-            False,
-        )
-    # No witness: show the best that many cards make under the encoded rule.
-    best = z3.Optimize()
-    best.set("timeout", max(1, int((ctx.deadline - time.perf_counter()) * 1000)))
-    solver, cards, extra, total = _seven_query(ctx, FEWEST_FOR_SEVEN)
-    best.add(*solver.assertions())
-    best.maximize(total)
-    if best.check() != z3.sat:
-        raise TimeUp(f"time limit of {ctx.time_limit:g} s reached")
-    model = best.model()
-    layout = decode(model, cards, extra["matches"])
-    most = read(model, total)
-    report = tricks.check_arrangement(layout.network(), layout.arrangement(), ctx.rules.tricks)
+    six = SEVEN_WITH_SIX
+    report = tricks.check_arrangement(six.network(), six.arrangement(), rules)
+    if report.legal and report.tricks >= 7:
+        return None
     return Counterexample(
-        {**layout.json(), "tricks": report.tricks},
-        layout.drawing(),
-        f"the most {FEWEST_FOR_SEVEN} cards make is {most}; check_arrangement counts "
-        f"{report.tricks} on this best arrangement",
-        report.tricks == most and most < tricks.WINNING_TRICKS,
+        {**six.json(), "tricks": report.tricks, "legal": report.legal},
+        six.drawing(),
+        f"check_arrangement refuses the 2 x 3 checkerboard or counts too few: legal={report.legal}, "
+        f"{report.tricks} Tricks ({'; '.join(report.violations) or 'no violations'})",
+        True,
     )
 
 
-# --- LN-4: every allowed placement keeps the network legal -------------------------------------
+# --- LN-4: every placement the entry rule allows keeps the network legal --------------------------
 
-ENTRY_CARDS, ENTRY_BOX = 4, 4
+#: Borders and cards of the old network other than those the entering card touches.
+OLD_BORDERS, OLD_CARDS = 2, 2
 
 
 def check_entry_keeps_legal(ctx: Context) -> Counterexample | None:
-    enc: TricksEncoding = ctx.z3
-    cards, extra = symbolic(ENTRY_CARDS + 1, ENTRY_BOX + 2, prefix="e", ordered=False)
-    match = match_of(extra["matches"])
-    old, new = cards[:-1], cards[-1]
-    last = len(cards) - 1
+    """The entering card on (0, 0), any of the cells the engine's ``neighbours`` gives occupied (16
+    layouts), every kind and catalogue, beside an old network that is legal (its borders allowed,
+    its cards matched under ``every_card_matched``, one piece): whenever ``may_enter`` lets the
+    card in, ``arrangement_legal`` holds after."""
+    rules = _rules(ctx)
+    symbols = Symbols("e")
+    around = list(tricks.neighbours((0, 0)))
+    card = symbols.is_supporter((0, 0))
+    old_allowed = [z3.Bool(f"e_old_allowed_{i}") for i in range(OLD_BORDERS)]
+    old_matched = [z3.Bool(f"e_old_matched_{i}") for i in range(OLD_CARDS)]
     solver = ctx.solver()
-    solver.add(*extra["facts"])
-    solver.add(enc.legal(old, match, enc.adjacent))
-    solver.add(enc.may_enter(new, old, lambda i: match(i, last), enc.adjacent))
-    solver.add(z3.Not(enc.legal(cards, match, enc.adjacent)))
-    model = ctx.search(solver)
-    if model is None:
-        return None
-    layout = decode(model, cards, extra["matches"])
-    network = layout.network()
-    ref = layout.refs()[-1]
-    entries = tricks.entry_cells(network, layout.arrangement(ENTRY_CARDS), ref)
-    offered = any((e.row, e.col) == layout.cells[-1] for e in entries)
-    report = tricks.check_arrangement(network, layout.arrangement(), ctx.rules.tricks)
-    return Counterexample(
-        {**layout.json(), "entering": str(ref.id)},
-        layout.drawing({ENTRY_CARDS: "+"}),
-        f"entry_cells {'offers' if offered else 'refuses'} the cell of the entering card (+); "
-        f"check_arrangement then says legal={report.legal}"
-        + (f" ({'; '.join(report.violations)})" if report.violations else ""),
-        offered and not report.legal,
-    )
-
-
-# --- LN-0: the encodings equal the Python rule functions ----------------------------------------
-
-EQ_CARDS, EQ_BOX = 3, 2
-
-
-def check_encodings(ctx: Context) -> Counterexample | None:
-    """Every arrangement of up to EQ_CARDS cards in an EQ_BOX x EQ_BOX box, every kind and
-    match pattern: the encoded Trick count, legality and entry verdict equal ``count_tricks``,
-    ``check_arrangement`` (borders) and ``entry_cells``."""
-    import itertools
-
-    enc: TricksEncoding = ctx.z3
-    cells = [(r, c) for r in range(EQ_BOX) for c in range(EQ_BOX)]
-    for n in range(1, EQ_CARDS + 1):
-        pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
-        cards, extra = symbolic(n, EQ_BOX, prefix=f"q{n}", ordered=False)
-        match = match_of(extra["matches"])
-        outputs = [enc.count_tricks(cards, match, enc.adjacent), enc.legal(cards, match, enc.adjacent)]
-        if n > 1:
-            outputs.append(enc.may_enter(cards[-1], cards[:-1], lambda i, n=n, match=match: match(i, n - 1),
-                                         enc.adjacent))
-        cases = []
-        for placed in itertools.permutations(cells, n):
-            if list(placed[:-1]) != sorted(placed[:-1]):
-                continue  # the cards before the entering one are interchangeable
-            for kinds in itertools.product((True, False), repeat=n):
-                for chosen in itertools.product((True, False), repeat=len(pairs)):
-                    layout = Layout(list(placed), list(kinds), {p for p, on in zip(pairs, chosen, strict=False) if on})
-                    expected = _python_outputs(layout, n)
-                    at = [c.row == r for c, (r, _) in zip(cards, placed, strict=False)]
-                    at += [c.col == col for c, (_, col) in zip(cards, placed, strict=False)]
-                    at += [c.supporter == k for c, k in zip(cards, kinds, strict=False)]
-                    at += [extra["matches"][p] == on for p, on in zip(pairs, chosen, strict=False)]
-                    cases.append(z3.And(z3.And(at), z3.Or([o != v for o, v in zip(outputs, expected, strict=False)])))
-        solver = ctx.solver()
-        solver.add(z3.Or(cases))
+    for occupied in itertools.product((False, True), repeat=len(around)):
+        _in_time(ctx)
+        touching_cells = [cell for cell, on in zip(around, occupied, strict=True) if on]
+        touching = [(symbols.is_supporter(c), symbols.lists((0, 0), c)) for c in touching_cells]
+        before = tricks.arrangement_legal(old_allowed, old_matched, 1, rules, Z3)
+        enters = tricks.may_enter(card, touching, False, rules.every_card_matched, Z3)
+        allowed = old_allowed + [tricks.border_allowed(card, other, listed, Z3) for other, listed in touching]
+        matched = old_matched + [tricks.card_matched(card, touching, Z3)]
+        after = tricks.arrangement_legal(allowed, matched, 1 if touching else 2, rules, Z3)
+        solver.push()
+        solver.add(before, enters, z3.Not(after))
         model = ctx.search(solver)
+        solver.pop()
         if model is None:
             continue
-        layout = decode(model, cards, extra["matches"])
-        python = _python_outputs(layout, n)
-        encoded = [read(model, o) for o in outputs]
+        cells = touching_cells + [(0, 0)]
+        layout = symbols.decode(model, cells)
+        network = layout.network()
+        ref = layout.refs()[-1]
+        old = layout.arrangement(len(cells) - 1)
+        entries = tricks.entry_cells(network, old, ref, rules)
+        offered = any((e.row, e.col) == (0, 0) for e in entries)
+        report = tricks.check_arrangement(network, layout.arrangement(), rules)
         return Counterexample(
-            {**layout.json(), "python": python, "z3": encoded},
-            layout.drawing(),
-            f"count_tricks, legal borders, entry of the last card: Python {python}, Z3 {encoded}",
-            python != encoded,
+            {**layout.json(), "entering": ref.id},
+            layout.drawing({len(cells) - 1: "+"}),
+            f"entry_cells {'offers' if offered else 'refuses'} the cell of the entering card (+); "
+            f"check_arrangement then says legal={report.legal}"
+            + (f" ({'; '.join(report.violations)})" if report.violations else "")
+            + "; single-source: the proof ran the engine's may_enter and arrangement_legal",
+            offered and not report.legal,
         )
     return None
 
 
-def _python_outputs(layout: Layout, n: int) -> list[int | bool]:
-    network = layout.network()
-    arrangement = layout.arrangement()
-    tricks_now = tricks.count_tricks(network, arrangement)
-    report = tricks.check_arrangement(network, arrangement, tricks.TricksRules(connected=False))
-    out: list[int | bool] = [tricks_now, report.legal]
-    if n > 1:
-        entries = tricks.entry_cells(network, layout.arrangement(n - 1), layout.refs()[-1])
-        out.append(any((e.row, e.col) == layout.cells[-1] for e in entries))
+# --- LN-5: a network grown card by card through entry_cells --------------------------------------
+
+GROW_SUPPORTERS, GROW_EVENTS = 2, 2
+
+
+@dataclass(frozen=True)
+class Grown:
+    """A state of the growing network: which cards of ``layout`` are placed, and where."""
+
+    layout: Layout
+    placed: tuple[tuple[int, Cell], ...]
+
+    def as_layout(self) -> Layout:
+        order = [i for i, _ in self.placed]
+        index = {i: k for k, i in enumerate(order)}
+        return Layout(
+            [cell for _, cell in self.placed],
+            [self.layout.supporter[i] for i in order],
+            {(min(index[i], index[j]), max(index[i], index[j])) for i, j in self.layout.matches
+             if i in index and j in index},
+        )
+
+
+def rulebook_entries(layout: Layout, placed: dict[Cell, int], card: int, rules: tricks.TricksRules) -> set[Cell]:
+    """"A card enters your Locked Network when it borders a card already there (or when the
+    network is empty), and it may not be placed where it would border a non-matching card of the
+    other kind"; under ``every_card_matched`` it borders a card it matches."""
+    def matches(i: int, j: int) -> bool:
+        return layout.supporter[i] != layout.supporter[j] and (min(i, j), max(i, j)) in layout.matches
+
+    free = {(r + dr, c + dc) for r, c in placed for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))} - set(placed)
+    out = set()
+    for cell in free:
+        beside = [i for other, i in placed.items() if edge_to_edge(cell, other)]
+        if any(layout.supporter[i] != layout.supporter[card] and not matches(i, card) for i in beside):
+            continue
+        if rules.every_card_matched and not any(matches(i, card) for i in beside):
+            continue
+        out.add(cell)
     return out
 
 
+def _catalogues() -> Iterable[Layout]:
+    """Supporters 1..GROW_SUPPORTERS and Events E1..GROW_EVENTS, every catalogue; no cells yet."""
+    kinds = [True] * GROW_SUPPORTERS + [False] * GROW_EVENTS
+    pairs = [(s, GROW_SUPPORTERS + e) for s in range(GROW_SUPPORTERS) for e in range(GROW_EVENTS)]
+    for chosen in itertools.product((True, False), repeat=len(pairs)):
+        yield Layout([(0, 0)] * len(kinds), kinds, {p for p, on in zip(pairs, chosen, strict=True) if on})
+
+
+def _starts() -> Iterable[Grown]:
+    """Every matching pair locked in side by side (either card on the left), as the game starts a
+    network; and the 2 x 3 checkerboard with one card missing, one
+    move from 7 Tricks."""
+    for catalogue in _catalogues():
+        for i, j in sorted(catalogue.matches):
+            for a, b in ((i, j), (j, i)):
+                yield Grown(catalogue, ((a, (0, 0)), (b, (0, 1))))
+    six = SEVEN_WITH_SIX
+    for missing in range(len(six.cells)):
+        yield Grown(six, tuple((i, six.cells[i]) for i in range(len(six.cells)) if i != missing))
+
+
+def _engine_network(grown: Grown, card: int) -> tuple[tricks.Network, tricks.Arrangement, tricks.CardRef]:
+    """The placed cards plus ``card``, as the engine's network, arrangement and card."""
+    with_card = Grown(grown.layout, grown.placed + ((card, (10**6, 10**6)),))
+    layout = with_card.as_layout()
+    return layout.network(), layout.arrangement(len(grown.placed)), layout.refs()[-1]
+
+
+def _single_lock_problem(grown: Grown, card: int, rules: tricks.TricksRules) -> str | None:
+    """The engine's lock of one card beside the network as laid (``single_entry``): it locks in
+    exactly when some cell the rulebook allows borders a card it matches, beside such a card, and
+    leaves the network legal."""
+    network, old, ref = _engine_network(grown, card)
+    placed = dict((cell, i) for i, cell in grown.placed)
+    layout = grown.layout
+
+    def matches(i: int) -> bool:
+        return layout.supporter[i] != layout.supporter[card] and (min(i, card), max(i, card)) in layout.matches
+
+    possible = any(
+        any(matches(i) for other, i in placed.items() if edge_to_edge(cell, other))
+        for cell in rulebook_entries(layout, placed, card, rules)
+    )
+    locked = lock.single_entry(network, old, ref)
+    if locked is None:
+        return f"single_entry does not lock {ref.kind} {ref.id} in, though a cell beside a match is allowed" \
+            if possible else None
+    if not possible:
+        return f"single_entry locks {ref.kind} {ref.id} in, though no allowed cell borders a card it matches"
+    cells = locked.cells()
+    where = next(cell for cell, c in cells.items() if c == ref)
+    beside = any(network.matches(ref, cells[n]) for n in cells if edge_to_edge(n, where))
+    report = tricks.check_arrangement(network, locked, rules)
+    moved = [p for p in old.placements if cells.get(p.cell) != p.card]
+    if not beside or not report.legal or moved:
+        return (f"single_entry locks {ref.kind} {ref.id} in at row {where[0]} col {where[1]}: beside a "
+                f"match={beside}, cards moved={len(moved)}, check_arrangement legal={report.legal}")
+    return None
+
+
+def _normalized(placed: tuple[tuple[int, Cell], ...]) -> frozenset[tuple[int, Cell]]:
+    top = min(r for _, (r, _) in placed)
+    left = min(c for _, (_, c) in placed)
+    return frozenset((i, (r - top, c - left)) for i, (r, c) in placed)
+
+
+def check_growth(ctx: Context) -> Counterexample | None:
+    rules = _rules(ctx)
+    seen: set[tuple[int, frozenset[tuple[int, Cell]]]] = set()
+    stack = list(_starts())
+    while stack:
+        _in_time(ctx)
+        grown = stack.pop()
+        placed = dict((cell, i) for i, cell in grown.placed)
+        for card in range(len(grown.layout.cells)):
+            if card in placed.values():
+                continue
+            network, old, ref = _engine_network(grown, card)
+            entries = tricks.entry_cells(network, old, ref, rules)
+            offered = {(e.row, e.col) for e in entries}
+            expected = rulebook_entries(grown.layout, placed, card, rules)
+            problem = None
+            if offered != expected:
+                problem = (f"entry_cells offers {sorted(offered)}, the rulebook allows {sorted(expected)} "
+                           f"for {ref.kind} {ref.id}")
+            else:
+                problem = _single_lock_problem(grown, card, rules)
+            for entry in entries:
+                if problem:
+                    break
+                after = Grown(grown.layout, grown.placed + ((card, (entry.row, entry.col)),))
+                layout = after.as_layout()
+                counted = tricks.count_tricks(layout.network(), layout.arrangement())
+                if counted != entry.tricks:
+                    problem = (f"{ref.kind} {ref.id} enters at row {entry.row} col {entry.col} with "
+                               f"{entry.tricks} Tricks, said entry_cells; count_tricks counts {counted}")
+                    break
+                key = (id(grown.layout), _normalized(after.placed))
+                if key in seen:
+                    continue
+                seen.add(key)
+                report = tricks.check_arrangement(layout.network(), layout.arrangement(), rules)
+                if not report.legal or report.tricks != entry.tricks:
+                    problem = (f"{ref.kind} {ref.id} enters at row {entry.row} col {entry.col} "
+                               f"({entry.tricks} Tricks said entry_cells); check_arrangement: "
+                               f"legal={report.legal}, {report.tricks} Tricks "
+                               f"({'; '.join(report.violations) or 'no violations'})")
+                    break
+                if len(after.placed) == len(grown.layout.cells) and grown.layout is SEVEN_WITH_SIX:
+                    if (entry.row, entry.col) == grown.layout.cells[card] and report.tricks < 7:
+                        problem = (f"the 2 x 3 checkerboard completed makes {report.tricks} Tricks, not 7")
+                        break
+                stack.append(after)
+            if grown.layout is SEVEN_WITH_SIX and grown.layout.cells[card] not in offered and not problem:
+                problem = f"entry_cells does not offer the cell that completes 7 Tricks for {ref.kind} {ref.id}"
+            if problem:
+                shown = grown.as_layout()
+                entering = f"entering: {ref.kind} {ref.id}"
+                if ref.kind == tricks.EVENT:
+                    listed = ", ".join(f"S{s}" for s in sorted(network.event(ref.id).supporters))
+                    entering += f" (lists {listed or 'nobody here'})"
+                return Counterexample(
+                    {**shown.json(), "entering": {ref.kind: ref.id},
+                     "offered": [list(c) for c in sorted(offered)], "allowed": [list(c) for c in sorted(expected)]},
+                    shown.drawing() + "\n" + entering,
+                    problem + f" ({_options(rules)})",
+                    True,
+                )
+    return None
+
+
+# --- LN-6: a matching pair always locks in and adds a Trick -------------------------------------
+
+PAIR_CARDS = 3
+NEW_SUPPORTER, NEW_EVENT = 99, "E99"
+
+
+def _pair_cases(ctx: Context, rules: tricks.TricksRules) -> Iterable[tuple[Layout, tricks.Network, tricks.Arrangement]]:
+    """Every legal arrangement (by check_arrangement) of 0..PAIR_CARDS cards on the LN-0 grid,
+    every catalogue, and the new pair: Supporter 99 and Event E99 listing it, E99 also listing
+    any of the old Supporters and any of the old Events listing Supporter 99."""
+    empty = Layout([], [], set())
+    pair = tricks.Network((tricks.Supporter(NEW_SUPPORTER),),
+                          (tricks.Event(NEW_EVENT, frozenset({NEW_SUPPORTER})),))
+    yield empty, pair, tricks.Arrangement(())
+    for layout in _box_layouts(ctx):
+        if len(layout.cells) > PAIR_CARDS:
+            break
+        network, old = layout.network(), layout.arrangement()
+        if not tricks.check_arrangement(network, old, rules).legal:
+            continue
+        for s_listed in itertools.product((False, True), repeat=len(network.supporters)):
+            for e_listing in itertools.product((False, True), repeat=len(network.events)):
+                chosen = {x.id for x, on in zip(network.supporters, s_listed, strict=True) if on}
+                listed = frozenset({NEW_SUPPORTER} | chosen)
+                events = tuple(
+                    tricks.Event(e.id, e.supporters | ({NEW_SUPPORTER} if on else frozenset()))
+                    for e, on in zip(network.events, e_listing, strict=True)
+                )
+                bigger = tricks.Network(network.supporters + (tricks.Supporter(NEW_SUPPORTER),),
+                                        events + (tricks.Event(NEW_EVENT, listed),))
+                yield layout, bigger, old
+
+
+def check_pair_entry(ctx: Context) -> Counterexample | None:
+    """The engine's pair lock (``pair_entry``), either card named first."""
+    rules = _rules(ctx)
+    s, e = tricks.CardRef(tricks.SUPPORTER, NEW_SUPPORTER), tricks.CardRef(tricks.EVENT, NEW_EVENT)
+    for layout, bigger, old in _pair_cases(ctx, rules):
+        before = tricks.count_tricks(bigger, old) if old.placements else 0
+        for first, second in ((s, e), (e, s)):
+            entered = lock.pair_entry(bigger, old, first, second)
+            problem = None
+            if entered is None:
+                problem = "pair_entry does not let the pair lock in"
+            else:
+                cells = entered.cells()
+                moved = [p for p in old.placements if cells.get(p.cell) != p.card]
+                report = tricks.check_arrangement(bigger, entered, rules)
+                where = {card: cell for cell, card in cells.items()}
+                if moved or not report.legal or report.tricks < before + 1 or not edge_to_edge(where[s], where[e]):
+                    problem = (f"pair_entry: cards moved={len(moved)}, the pair edge to edge="
+                               f"{edge_to_edge(where[s], where[e])}, check_arrangement legal={report.legal} "
+                               f"({'; '.join(report.violations) or 'no violations'}), {report.tricks} Tricks "
+                               f"after {before}")
+            if problem:
+                shown = layout.drawing() if layout.cells else "(an empty network)"
+                listed = ", ".join(f"S{x}" for x in sorted(bigger.event(NEW_EVENT).supporters))
+                return Counterexample(
+                    {**(layout.json() if layout.cells else {}), "pair": [{"supporter": NEW_SUPPORTER},
+                                                                         {"event": NEW_EVENT}]},
+                    shown + f"\nlocking in: Supporter {NEW_SUPPORTER} and Event {NEW_EVENT} (lists {listed})",
+                    problem + f" ({_options(rules)})",
+                    True,
+                )
+    return None
+
+
+# --- the list ---------------------------------------------------------------------------------
+
+_BORDERS = ("A Trick is a border between a Supporter and a matching Event — the two cards sit edge "
+            "to edge, and the Supporter's ID is listed on the Event. ... A card borders the cards "
+            "directly above, below, left and right of it — never the corner cards. A Supporter and "
+            "an Event may share a border only if they match ... Each border between a matching "
+            "Supporter and Event is one Trick.")
 _SIDES = ("A card borders the cards directly above, below, left and right of it — never the corner "
           "cards. ... Because a card has only four sides, a single card counts for at most 4 "
           "Tricks — one per side.")
+_ENTRY = ("A card enters your Locked Network when it borders a card already there (or when the network "
+          "is empty), and it may not be placed where it would border a non-matching card of the "
+          "other kind.")
+_A = "model.whitehouse.network.arrangement."
 
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
-        "LN-0", GAME, "The Z3 encodings equal count_tricks, the border check and entry_cells",
-        "Each border between a matching Supporter and Event is one Trick.",
-        f"every arrangement of 1-{EQ_CARDS} cards on a {EQ_BOX} x {EQ_BOX} grid, every kind "
-        "and match pattern",
-        ("model.whitehouse.network.arrangement.count_tricks", "model.whitehouse.network.arrangement.check_arrangement",
-         "model.whitehouse.network.arrangement.entry_cells"),
-        check_encodings,
+        "LN-0", GAME, "count_tricks and the checker follow the rulebook on every small arrangement",
+        _BORDERS,
+        f"every arrangement of 1-{BOX_CARDS} cards on a {BOX_ROWS} x {BOX_COLS} grid (touching its "
+        "first row and column), every kind of card on each cell, every catalogue; the option values "
+        "in force",
+        (_A + "count_tricks", _A + "check_arrangement", _A + "borders", _A + "neighbours", _A + "pieces"),
+        check_checker, argument="exhaustive",
     ),
     Invariant(
         "LN-1", GAME, "A card takes part in at most 4 Tricks", _SIDES,
-        f"{PER_CARD_CARDS} cards anywhere on a {PER_CARD_BOX} x {PER_CARD_BOX} grid, any catalogue",
-        ("model.whitehouse.network.arrangement.neighbours", "model.whitehouse.network.arrangement.count_tricks"),
-        check_per_card,
+        "a card on a cell and any of the 8 cells around it occupied (256 layouts), every kind of "
+        "card, every catalogue",
+        (_A + "borders", _A + "border_trick", _A + "tricks_total"),
+        check_per_card, argument="single-source",
     ),
     Invariant(
         "LN-2", GAME, "n cards make at most 2n - ceil(2 sqrt n) Tricks",
         "Your Locked Network is a grid of your cards. ... Each border between a matching "
         "Supporter and Event is one Trick.",
-        f"n = 1..{BOUND_MAX_CARDS} cards on an n x n grid (every layout up to translation), any "
-        "catalogue, legal or not",
-        ("model.whitehouse.network.arrangement.borders", "model.whitehouse.network.arrangement.count_tricks"),
-        check_total_bound,
+        f"every layout of n = 1..{BOUND_MAX_CARDS} cards in one piece (1,067 fixed polyominoes), "
+        "each as a checkerboard of either colouring with every Event listing every Supporter (every "
+        "border a Trick)",
+        (_A + "borders", _A + "count_tricks"),
+        check_total_bound, argument="exhaustive",
     ),
     Invariant(
         "LN-3", GAME, f"The fewest cards that can make 7 Tricks is {FEWEST_FOR_SEVEN}",
         "The first player to make 7 Tricks wins. A Trick is a matching border, so a single card "
         "may be part of several Tricks, but it counts for at most 4 of them.",
-        f"{FEWEST_FOR_SEVEN - 1} and {FEWEST_FOR_SEVEN} cards on a square grid of their size, "
-        "legal arrangements, any catalogue; the witness is checked by check_arrangement",
-        ("model.whitehouse.network.arrangement.count_tricks", "model.whitehouse.network.arrangement.check_arrangement"),
-        check_fewest_for_seven,
+        f"every layout of 1-{FEWEST_FOR_SEVEN - 1} cards in one piece (91 fixed polyominoes), every "
+        "kind of card, every catalogue, legal or not; and the 2 x 3 checkerboard of 3 Supporters and "
+        "3 Events, checked by check_arrangement under the option values in force",
+        (_A + "borders", _A + "tricks_total", _A + "check_arrangement"),
+        check_fewest_for_seven, argument="single-source",
     ),
     Invariant(
-        "LN-4", GAME, "Every placement entry_cells allows keeps the network legal",
-        "A card enters your Locked Network when it borders a card already there ... and it may "
-        "not be placed where it would border a non-matching card of the other kind.",
-        f"a legal network of {ENTRY_CARDS} cards and one entering card on a "
-        f"{ENTRY_BOX + 2} x {ENTRY_BOX + 2} grid, any catalogue",
-        ("model.whitehouse.network.arrangement.entry_cells", "model.whitehouse.network.arrangement.check_arrangement"),
-        check_entry_keeps_legal,
+        "LN-4", GAME, "Every placement the entry rule allows keeps the network legal", _ENTRY,
+        "a card entering beside a legal network, any of the 4 cells beside it occupied, every kind "
+        "of card, every catalogue; the option values in force",
+        (_A + "neighbours", _A + "may_enter", _A + "border_allowed", _A + "card_matched",
+         _A + "arrangement_legal"),
+        check_entry_keeps_legal, argument="single-source",
+    ),
+    Invariant(
+        "LN-5", GAME, "A network grown card by card through entry_cells stays legal", _ENTRY,
+        f"every network grown from a matching pair locked in side by side by entering the other cards "
+        f"one by one, {GROW_SUPPORTERS} Supporters and {GROW_EVENTS} Events, every catalogue; and the "
+        "2 x 3 checkerboard one card short of 7 Tricks; entry_cells against the rulebook at every "
+        "state, check_arrangement after every entry, the engine's single_entry lock of every card not yet in; "
+        "the option values in force",
+        (_A + "entry_cells", _A + "check_arrangement", _A + "count_tricks",
+         "model.whitehouse.tricks.single_entry"),
+        check_growth, argument="exhaustive",
+    ),
+    Invariant(
+        "LN-6", GAME, "A matching pair always locks in and adds at least 1 Trick",
+        "If the Supporter you took matches a Supporter ID on an Event card in your Active Hand, you "
+        "can combine them and lock them into your Locked Network as a Trick (see Tricks). ... Each "
+        "border between a matching Supporter and Event is one Trick.",
+        f"every legal arrangement of 0-{PAIR_CARDS} cards on a {BOX_ROWS} x {BOX_COLS} grid, every "
+        "kind of card, every catalogue, and a new matching pair whose Event lists any of the old "
+        "Supporters and whose Supporter any of the old Events list; either card named first; the "
+        "option values in force",
+        ("model.whitehouse.tricks.pair_entry", "model.whitehouse.tricks._fits", _A + "check_arrangement",
+         _A + "count_tricks"),
+        check_pair_entry, argument="exhaustive",
     ),
 )
 
-#: The Z3 encoding its invariants run with unless a caller passes another.
-DEFAULT_ENCODING = TricksEncoding()
+#: No second encoding any more: every check runs the engine's own functions.
+DEFAULT_ENCODING = None

@@ -25,10 +25,14 @@ from model.whitehouse.network.arrangement import (
     Placement,
     Supporter,
     TricksRules,
+    border_allowed,
+    border_facts,
+    card_matched,
     check_arrangement,
     count_tricks,
     entry_cells,
     neighbours,
+    side_facts,
 )
 
 Cell = tuple[int, int]
@@ -175,11 +179,8 @@ class TrickOracle:
 
 def _fits(network: Network, cells: dict[Cell, CardRef], cell: Cell, card: CardRef) -> bool:
     """``card`` on the empty ``cell`` borders no non-matching card of the other kind."""
-    for other_cell in neighbours(cell):
-        other = cells.get(other_cell)
-        if other is not None and other.kind != card.kind and not network.matches(card, other):
-            return False
-    return True
+    touching = (cells[n] for n in neighbours(cell) if n in cells)
+    return all(border_allowed(*border_facts(network, card, other)) for other in touching)
 
 
 def single_entry(network: Network, arrangement: Arrangement, card: CardRef) -> Arrangement | None:
@@ -189,7 +190,8 @@ def single_entry(network: Network, arrangement: Arrangement, card: CardRef) -> A
     for entry in entry_cells(network, arrangement, card):
         cells = arrangement.cells()
         cell = (entry.row, entry.col)
-        if any(cells.get(n) is not None and network.matches(card, cells[n]) for n in neighbours(cell)):
+        sides = [side_facts(network, card, cells[n]) for n in neighbours(cell) if n in cells]
+        if card_matched(card.kind == SUPPORTER, sides):
             return Arrangement(arrangement.placements + (Placement(card, entry.row, entry.col),))
     return None
 

@@ -9,10 +9,8 @@ from hypothesis import strategies as st
 
 from checks.core import concrete
 from checks.socks import invariants as socks_z3
-from checks.whitehouse import network_invariants as tricks_z3
 from model.socks import scoring as socks_scoring
 from model.socks.cards import SocksRules
-from model.whitehouse.network import arrangement as tricks
 
 ints = st.integers
 
@@ -45,39 +43,3 @@ def test_decide_winners(table: list[tuple[int, int]], final_tie: str) -> None:
                                             final_tie)
     assert [f"P{i}" for i, w in enumerate(wins) if concrete(w)] == winners
     assert socks_z3.DECIDED[concrete(code)] == decided
-
-
-@st.composite
-def layouts(draw):
-    n = draw(ints(1, 6))
-    cells = draw(st.lists(st.tuples(ints(0, 3), ints(0, 3)), min_size=n, max_size=n, unique=True))
-    kinds = draw(st.lists(st.booleans(), min_size=n, max_size=n))
-    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
-    chosen = draw(st.lists(st.booleans(), min_size=len(pairs), max_size=len(pairs)))
-    return tricks_z3.Layout(cells, kinds, {p for p, on in zip(pairs, chosen, strict=False) if on})
-
-
-def _cards(layout: tricks_z3.Layout) -> tuple[list, object]:
-    cards = [tricks_z3.Card(z3.IntVal(r), z3.IntVal(c), z3.BoolVal(s))
-             for (r, c), s in zip(layout.cells, layout.supporter, strict=False)]
-    return cards, lambda i, j: z3.BoolVal((min(i, j), max(i, j)) in layout.matches)
-
-
-@given(layouts())
-def test_count_tricks_and_legality(layout: tricks_z3.Layout) -> None:
-    cards, match = _cards(layout)
-    network, arrangement = layout.network(), layout.arrangement()
-    assert concrete(tricks_z3.z3_count_tricks(cards, match)) == tricks.count_tricks(network, arrangement)
-    report = tricks.check_arrangement(network, arrangement, tricks.TricksRules(connected=False))
-    assert concrete(tricks_z3.z3_legal(cards, match)) == report.legal
-
-
-@given(layouts())
-def test_entry_cells(layout: tricks_z3.Layout) -> None:
-    if len(layout.cells) < 2:
-        return
-    cards, match = _cards(layout)
-    last = len(cards) - 1
-    entries = tricks.entry_cells(layout.network(), layout.arrangement(last), layout.refs()[-1])
-    offered = any((e.row, e.col) == layout.cells[-1] for e in entries)
-    assert concrete(tricks_z3.z3_may_enter(cards[-1], cards[:-1], lambda i: match(i, last))) == offered

@@ -18,10 +18,8 @@ import z3
 from checks.core import count
 from checks.social import invariants as social
 from checks.socks import invariants as socks
-from checks.whitehouse import network_invariants as tricks
 from model.social import engine as social_model
 from model.socks import scoring as socks_scoring
-from model.whitehouse.network import arrangement as tricks_model
 
 
 @dataclass(frozen=True)
@@ -45,110 +43,6 @@ def encodings_with(bug: Bug) -> dict[str, Any]:
             for module, fields in bug.encodings.items()}
 
 
-# --- Locked Network -------------------------------------------------------------------------------
-
-
-WRAP = 4
-
-
-def _wrap_adjacent(a, b):
-    dc = a.col - b.col
-    return z3.Or(
-        z3.And(a.row == b.row, z3.Or(dc == 1, dc == -1, dc == WRAP - 1, dc == 1 - WRAP)),
-        z3.And(a.col == b.col, z3.Or(a.row - b.row == 1, b.row - a.row == 1)),
-    )
-
-
-def _wrap_neighbours(cell):
-    row, col = cell
-    yield from ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
-    yield from ((row, col - WRAP + 1), (row, col + WRAP - 1))
-
-
-def _wrap_borders(cells):
-    occupied = set(cells)
-    for row, col in sorted(occupied):
-        for other in ((row, col + 1), (row + 1, col), (row, col - WRAP + 1)):
-            if other in occupied and other != (row, col):
-                yield (row, col), other
-
-
-def _directional_count(cards, match, adjacent=tricks.z3_adjacent):
-    """Counts a border only when the Supporter sits left of or above the Event."""
-    out = []
-    for i in range(len(cards)):
-        for j in range(len(cards)):
-            if i == j:
-                continue
-            a, b = cards[i], cards[j]
-            right_or_below = z3.Or(z3.And(a.row == b.row, b.col - a.col == 1),
-                                   z3.And(a.col == b.col, b.row - a.row == 1))
-            out.append(z3.And(right_or_below, a.supporter, z3.Not(b.supporter), match(i, j)))
-    return count(out)
-
-
-def _directional_count_python(network, arrangement):
-    cells = arrangement.cells()
-    return sum(1 for a, b in tricks_model.borders(cells)
-               if cells[a].kind == tricks_model.SUPPORTER and network.matches(cells[a], cells[b]))
-
-
-def _any_match_may_enter(new, cards, match_new, adjacent=tricks.z3_adjacent):
-    empty = z3.And([z3.Or(new.row != c.row, new.col != c.col) for c in cards])
-    touches = z3.Or([adjacent(new, c) for c in cards])
-    some = z3.Or([z3.And(adjacent(new, c), new.supporter != c.supporter, match_new(i)) for i, c in enumerate(cards)])
-    none_other = z3.And([z3.Not(z3.And(adjacent(new, c), new.supporter != c.supporter)) for c in cards])
-    return z3.And(empty, touches, z3.Or(some, none_other))
-
-
-def _any_match_entry_cells(network, arrangement, card):
-    cells = arrangement.cells()
-    if not cells:
-        return [tricks_model.Entry(0, 0, 0)]
-    base = tricks_model.count_tricks(network, arrangement)
-    candidates = {n for cell in cells for n in tricks_model.neighbours(cell) if n not in cells}
-    entries = []
-    for cell in sorted(candidates):
-        touching = [cells[n] for n in tricks_model.neighbours(cell) if n in cells]
-        others = [o for o in touching if o.kind != card.kind]
-        if others and not any(network.matches(card, o) for o in others):
-            continue
-        gained = sum(1 for other in touching if network.matches(card, other))
-        entries.append(tricks_model.Entry(cell[0], cell[1], base + gained))
-    return entries
-
-
-_real_check_arrangement = tricks_model.check_arrangement
-_real_count_tricks = tricks_model.count_tricks
-
-
-def _misses_below(network, arrangement, rules=tricks_model.TricksRules()):
-    report = _real_check_arrangement(network, arrangement, rules)
-    cells = arrangement.cells()
-    kept = []
-    for violation in report.violations:
-        vertical = any(
-            (row + 1, col) in cells and cells[(row + 1, col)].kind != card.kind
-            and not network.matches(card, cells[(row + 1, col)])
-            and f"row {row} col {col}" in violation and f"row {row + 1} col {col}" in violation
-            for (row, col), card in cells.items())
-        if not vertical:
-            kept.append(violation)
-    return tricks_model.ArrangementReport(not kept, report.tricks, tuple(kept))
-
-
-def _surround_bonus(cards, match, adjacent=tricks.z3_adjacent):
-    base = tricks.z3_count_tricks(cards, match, adjacent)
-    full = [count(z3.And(adjacent(cards[i], cards[j]), cards[i].supporter != cards[j].supporter, match(i, j))
-                  for j in range(len(cards)) if j != i) == 4 for i in range(len(cards))]
-    return base + count(full)
-
-
-def _surround_bonus_python(network, arrangement):
-    cells = arrangement.cells()
-    full = sum(1 for cell, card in cells.items()
-               if sum(1 for n in tricks_model.neighbours(cell) if n in cells and network.matches(card, cells[n])) == 4)
-    return _real_count_tricks(network, arrangement) + full
 
 
 # --- Socks ------------------------------------------------------------------------------------------
@@ -274,22 +168,9 @@ def _own_corrected(player, gallery, already_liked, rules):
     return verdict
 
 
-T, S, SO = (m.__name__ for m in (tricks, socks, social))
+S, SO = (m.__name__ for m in (socks, social))
 
 BUGS: dict[str, Bug] = {
-    "LN-0": Bug("the border check misses a non-matching card below (Python only)",
-                patches=((tricks_model, "check_arrangement", _misses_below),)),
-    "LN-1": Bug("a card matched on all four sides counts a fifth Trick",
-                {T: {"count_tricks": _surround_bonus}},
-                ((tricks_model, "count_tricks", _surround_bonus_python),)),
-    "LN-2": Bug("the rows wrap around a 4-column table", {T: {"adjacent": _wrap_adjacent}},
-                ((tricks_model, "borders", _wrap_borders), (tricks_model, "neighbours", _wrap_neighbours))),
-    "LN-3": Bug("a Trick counts only with the Supporter left of or above the Event",
-                {T: {"count_tricks": _directional_count}},
-                ((tricks_model, "count_tricks", _directional_count_python),)),
-    "LN-4": Bug("a card may enter beside a non-matching card if it also matches one",
-                {T: {"may_enter": _any_match_may_enter}},
-                ((tricks_model, "entry_cells", _any_match_entry_cells),)),
     "SO-0": Bug("a hand with a Super Sock gets a bonus point (Python only)",
                 patches=((socks_scoring, "score_hand", _patched_score_hand(wild_bonus=True)),)),
     "SO-1": Bug("every set of two or more Socks scores", {S: {"score": lambda c, s: z3.Sum(

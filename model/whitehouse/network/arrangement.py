@@ -7,15 +7,21 @@ and the network's Trick total is the most that any legal arrangement achieves.
 
 This module states those rules and checks a given arrangement against them. It shares no code
 with the solver, so that every arrangement the solver returns can be checked independently.
+
+The rules themselves (what one border is worth, which borders are allowed, where a card may enter,
+when an arrangement is legal) are written once, against ``model.common.ops.Ops``: the checker and
+the engine call them with plain Python values, and the proofs in ``checks/whitehouse`` call the very
+same functions with Z3 terms.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from model.common.ops import PY, Ops, Value
 from model.common.options import RuleOption
 
 SUPPORTER: Literal["supporter"] = "supporter"
@@ -272,6 +278,75 @@ def borders(cells: Iterable[Cell]) -> Iterator[tuple[Cell, Cell]]:
                 yield (row, col), other
 
 
+# --- the rules, written once (Python values for the engine, Z3 terms for the proofs) -------------
+
+
+def border_trick(a_supporter: Value, b_supporter: Value, listed: Value, ops: Ops = PY) -> Value:
+    """"Each border between a matching Supporter and Event is one Trick": the two cards that share
+    the border are of different kinds (``a_supporter``, ``b_supporter``: each card is a Supporter)
+    and the Event lists the Supporter (``listed``)."""
+    return ops.all((ops.not_(a_supporter == b_supporter), listed))
+
+
+def border_allowed(a_supporter: Value, b_supporter: Value, listed: Value, ops: Ops = PY) -> Value:
+    """"A Supporter and an Event may share a border only if they match": a border of two cards of
+    different kinds needs the Event to list the Supporter; same-kind borders are allowed."""
+    return ops.implies(ops.not_(a_supporter == b_supporter), listed)
+
+
+#: One border as the rules see it: (first card is a Supporter, second card is a Supporter, the
+#: Event of the two lists the Supporter of the two).
+BorderFacts = tuple[Value, Value, Value]
+
+
+def tricks_total(facts: Iterable[BorderFacts], ops: Ops = PY) -> Value:
+    """The Trick total of a set of borders: one Trick for each matching Supporter-Event border."""
+    return ops.count(border_trick(a, b, listed, ops) for a, b, listed in facts)
+
+
+def card_matched(card_supporter: Value, sides: Iterable[tuple[Value, Value]], ops: Ops = PY) -> Value:
+    """A card borders at least one card it matches; ``sides`` lists, for each card it borders,
+    (that card is a Supporter, the Event of the two lists the Supporter of the two)."""
+    return ops.any(border_trick(card_supporter, other, listed, ops) for other, listed in sides)
+
+
+def may_enter(
+    card_supporter: Value,
+    touching: Sequence[tuple[Value, Value]],
+    network_empty: Value,
+    every_card_matched: Value,
+    ops: Ops = PY,
+) -> Value:
+    """"A card enters your Locked Network when it borders a card already there (or when the
+    network is empty), and it may not be placed where it would border a non-matching card of the
+    other kind." ``touching`` lists, for each card the empty cell borders, (that card is a
+    Supporter, the Event of the two lists the Supporter of the two). With ``every_card_matched``
+    the card must also border a card it matches."""
+    borders_one = len(touching) > 0
+    clean = ops.all(border_allowed(card_supporter, other, listed, ops) for other, listed in touching)
+    matched = card_matched(card_supporter, touching, ops)
+    beside = ops.all((borders_one, clean, ops.implies(every_card_matched, matched)))
+    return ops.any((network_empty, beside))
+
+
+def arrangement_legal(
+    allowed: Iterable[Value],
+    matched: Iterable[Value],
+    pieces: Value,
+    rules: TricksRules,
+    ops: Ops = PY,
+) -> Value:
+    """An arrangement is legal when every border is allowed (``allowed``, one per border); with
+    rule option ``every_card_matched``, every card borders a card it matches (``matched``, one per
+    card); with ``connected``, the cards lie in one piece (``pieces`` <= 1)."""
+    conditions = [ops.all(allowed)]
+    if rules.every_card_matched:
+        conditions.append(ops.all(matched))
+    if rules.connected:
+        conditions.append(pieces <= 1)
+    return ops.all(conditions)
+
+
 def check_complete(network: Network, arrangement: Arrangement) -> None:
     """Raise ArrangementError unless the arrangement names every card exactly once, each on its
     own cell. Such faults are bad input, not rule verdicts."""
@@ -297,7 +372,22 @@ def check_complete(network: Network, arrangement: Arrangement) -> None:
 def count_tricks(network: Network, arrangement: Arrangement) -> int:
     """The matching Supporter-Event borders of an arrangement (legal or not)."""
     cells = arrangement.cells()
-    return sum(1 for a, b in borders(cells) if network.matches(cells[a], cells[b]))
+    return int(tricks_total(border_facts(network, cells[a], cells[b]) for a, b in borders(cells)))
+
+
+def listed(network: Network, a: CardRef, b: CardRef) -> bool:
+    """Of two cards of different kinds, the Event lists the Supporter (False for the same kind)."""
+    return network.matches(a, b)
+
+
+def border_facts(network: Network, a: CardRef, b: CardRef) -> BorderFacts:
+    """What the rules need to know of the border between cards ``a`` and ``b``."""
+    return (a.kind == SUPPORTER, b.kind == SUPPORTER, listed(network, a, b))
+
+
+def side_facts(network: Network, card: CardRef, other: CardRef) -> tuple[bool, bool]:
+    """What the rules need to know of a card that ``card`` borders."""
+    return (other.kind == SUPPORTER, listed(network, card, other))
 
 
 def pieces(cells: Iterable[Cell]) -> list[list[Cell]]:
@@ -342,27 +432,34 @@ def check_arrangement(
     check_complete(network, arrangement)
     cells = arrangement.cells()
     violations = []
+    allowed = []
     for a, b in borders(cells):
         first, second = cells[a], cells[b]
-        if first.kind != second.kind and not network.matches(first, second):
+        ok = bool(border_allowed(*border_facts(network, first, second)))
+        allowed.append(ok)
+        if not ok:
             supporter, event = (first, second) if first.kind == SUPPORTER else (second, first)
             s_cell, e_cell = (a, b) if first.kind == SUPPORTER else (b, a)
             violations.append(
                 f"{network.label(supporter)} at {_where(s_cell)} borders {network.label(event)} "
                 f"at {_where(e_cell)}, which does not list it"
             )
+    matched = []
     if rules.every_card_matched:
         for cell, card in sorted(cells.items()):
-            if not any(n in cells and network.matches(card, cells[n]) for n in neighbours(cell)):
+            sides = [side_facts(network, card, cells[n]) for n in neighbours(cell) if n in cells]
+            ok = bool(card_matched(card.kind == SUPPORTER, sides))
+            matched.append(ok)
+            if not ok:
                 violations.append(f"{network.label(card)} at {_where(cell)} borders no card it matches")
-    if rules.connected:
-        parts = pieces(cells)
-        if len(parts) > 1:
-            shown = "; ".join(
-                ", ".join(str(cells[c].id) for c in part) for part in parts
-            )
-            violations.append(f"the network is in {len(parts)} pieces: {shown}")
-    return ArrangementReport(not violations, count_tricks(network, arrangement), tuple(violations))
+    parts = pieces(cells) if rules.connected else []
+    if len(parts) > 1:
+        shown = "; ".join(
+            ", ".join(str(cells[c].id) for c in part) for part in parts
+        )
+        violations.append(f"the network is in {len(parts)} pieces: {shown}")
+    legal = bool(arrangement_legal(allowed, matched, len(parts), rules))
+    return ArrangementReport(legal, count_tricks(network, arrangement), tuple(violations))
 
 
 @dataclass(frozen=True)
@@ -386,16 +483,15 @@ def entry_cells(
     matches. Sorted by row, then column."""
     cells = arrangement.cells()
     if not cells:
-        return [Entry(0, 0, 0)]
+        return [Entry(0, 0, 0)] if may_enter(card.kind == SUPPORTER, [], True, rules.every_card_matched) else []
     base = count_tricks(network, arrangement)
     candidates = {n for cell in cells for n in neighbours(cell) if n not in cells}
     entries = []
+    supporter = card.kind == SUPPORTER
     for cell in sorted(candidates):
-        touching = [cells[n] for n in neighbours(cell) if n in cells]
-        if any(other.kind != card.kind and not network.matches(card, other) for other in touching):
+        touching = [side_facts(network, card, cells[n]) for n in neighbours(cell) if n in cells]
+        if not may_enter(supporter, touching, False, rules.every_card_matched):
             continue
-        gained = sum(1 for other in touching if network.matches(card, other))
-        if rules.every_card_matched and not gained:
-            continue
+        gained = tricks_total((supporter, other, match) for other, match in touching)
         entries.append(Entry(cell[0], cell[1], base + gained))
     return entries
