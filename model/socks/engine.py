@@ -28,6 +28,7 @@ from typing import Literal, Protocol, TypeVar
 
 from model.common.errors import RuleBroken
 from model.common.outcome import Outcome, Termination
+from model.socks import scoring
 from model.socks.cards import (
     BOTTOM_STACK,
     GIFT,
@@ -41,7 +42,7 @@ from model.socks.cards import (
     SocksRules,
     WildValue,
 )
-from model.socks.scoring import DECIDED_ORDER, Hand, Wild, hand_totals, winner_flags
+from model.socks.scoring import DECIDED_ORDER, Hand, Wild
 
 T = TypeVar("T")
 
@@ -915,7 +916,7 @@ def _engine_totals(state: State, seat: int) -> tuple[int, int]:
         for number in placement:
             trial[number] = trial.get(number, 0) + 1
         sets = [(printed[n], stars[n], trial.get(n, 0)) for n in sorted(printed)]
-        score, counted = hand_totals(sets, state.rules.tie_break_counts)
+        score, counted = scoring.hand_totals(sets, state.rules.tie_break_counts)
         if best is None or (score, -counted) > (best[0], -best[1]):
             best = (score, counted)
     assert best is not None
@@ -931,7 +932,7 @@ def outcome(state: State) -> Result | None:
     totals = [_engine_totals(state, seat) for seat in range(state.players)]
     scores = tuple(t[0] for t in totals)
     set_counts = tuple(t[1] for t in totals)
-    flags, decided = winner_flags(scores, set_counts, state.rules.final_tie)
+    flags, decided = scoring.winner_flags(scores, set_counts, state.rules.final_tie)
     winners = tuple(seat for seat, won in enumerate(flags) if won)
     return Result(scores, set_counts, winners, DECIDED_ORDER[decided], state.names)
 
