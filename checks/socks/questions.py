@@ -42,7 +42,7 @@ def _always_a_winner(asked: Asked) -> bool:
         scores = [z3.Int(f"score{p}") for p in range(players)]
         sets = [z3.Int(f"sets{p}") for p in range(players)]
         wins, _ = socks_scoring.winner_flags(scores, sets, asked.rules.final_tie, Z3)
-        solver = z3.Solver()
+        solver = z3.Then("simplify", "elim-term-ite", "smt").solver()
         solver.set("random_seed", 0)
         solver.set("timeout", max(1, int(asked.left() * 1000)))
         solver.add(*[v >= 0 for v in scores + sets], z3.Not(z3.Or(wins)))
