@@ -272,3 +272,4 @@ def test_under_final_tie_no_winner_only_so5_is_violated() -> None:
     cex = results["SO-5"]
     assert isinstance(cex, Violated) and cex.counterexample.engine_agrees
     assert cex.counterexample.state["winners"] == []
+

@@ -12,6 +12,7 @@ from checks.questions import No, NoneFound, Yes, answer
 from checks.socks.questions import QUESTIONS
 from model.common.ops import PY, Ops
 from model.socks import scoring
+from model.socks.game import GAME
 
 ASKED = {q.id: q for q in QUESTIONS}
 
@@ -63,3 +64,11 @@ def test_a_gift_can_end_the_game_mid_turn() -> None:
 
 def test_under_gift_lost_no_gift_ends_the_game() -> None:
     assert isinstance(ask("SO-Q2", gift_washing_machine="gift_lost"), NoneFound)
+
+
+def test_only_final_tie_no_winner_leaves_a_game_without_a_winner() -> None:
+    for option in GAME.options:
+        for value, _ in option.values:
+            if value == option.default or option.name == "final_tie":
+                continue
+            assert isinstance(ask("SO-Q1", **{option.name: value}), No), (option.name, value)
