@@ -359,6 +359,9 @@ def end_positions(rules: SocksRules) -> Iterator[State]:
 
 
 def check_engine_scores(ctx: Context) -> Counterexample | None:
+    """SO-8: the engine's own end of game (``outcome``: gifts revealed, open Super Socks placed
+    at best) gives each seat the score and set count, and the table the winners, that the scoring
+    model gives ``final_hands`` (``score_hand`` with ``choose_wilds``, ``decide_winners``)."""
     clock = P.clock_of(ctx)
     for state in end_positions(ctx.rules):
         clock.tick()
