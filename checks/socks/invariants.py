@@ -1,445 +1,769 @@
-"""Oh My Socks! invariants: end-of-game scoring and the tie-break.
+"""Oh My Socks! invariants: rulebook statements about the engine's own functions.
 
-The Z3 encoding mirrors ``model.socks.scoring``: a hand is a few sets, each with its printed
-Socks (how many, how many stars) and the Super Socks (wild cards) placed in it; a set scores its
-stars when its Sock count, wild cards included, is even; the tie-break counts every set held (or,
-option ``tie_break_counts``, only the scoring ones); ``decide_winners`` takes the highest score,
-then the fewest sets, then the ``final_tie`` option. Counterexamples are rebuilt as ``Hand`` and
-``PlayerScore`` values and replayed through ``score_hand`` and ``decide_winners``.
+Scoring and the tie-break (SO-1..SO-7) are proved ``single-source``: Z3 runs the very rule
+functions the engine runs (``model.socks.scoring``: ``set_points``, ``hand_totals``,
+``winner_flags``, written once against ``model.common.ops``) on symbolic hands and tables, and
+checks each against the rulebook's numbers written here as literals. The rest are
+``exhaustive``: every end position of a stated domain scored by the engine (SO-8), and every move
+of every game reachable from small positions through the engine's ``legal_moves`` and ``play``
+(SO-9..SO-14, see ``checks/socks/positions.py``). A counterexample is a hand, a table or a
+position the engine accepts, replayed through the engine.
 """
 
 from __future__ import annotations
 
 import itertools
+import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import z3
 
-from checks.core import (
-    Context,
-    Invariant,
-    agreement_counterexample,
-    count,
-    first_difference,
-    read,
-)
+from checks.core import Context, Invariant, read
 from checks.result import Counterexample
+from checks.socks import positions as P
+from checks.z3ops import Z3
+from model.socks import engine
 from model.socks import scoring as socks_scoring
-from model.socks.cards import DecidedBy, FinalTie, TieBreakCounts
+from model.socks.cards import SocksRules
+from model.socks.engine import GiftTo, RescueFrom, State, WildState
+from solver.socks import score_game
 
 GAME = "socks"
-SETS, MAX_SOCKS, MAX_STARS_PER_SOCK, WILDS = 3, 5, 3, 2
-PLAYERS, MAX_SCORE, MAX_SET_COUNT = 3, 6, 4
-DECIDED: tuple[DecidedBy, ...] = ("score", "fewest_sets", "shared", "no_winner")
+#: The rulebook's numbers, as it writes them.
+EVEN = (2, 4, 6, 8, 10)
+ODD = (1, 3, 5, 7, 9, 11)
+#: The symbolic hands: this many sets, each of 0-11 Socks in all, 0-3 stars per printed Sock,
+#: and up to this many Super Socks in the hand.
+SETS, MOST_SOCKS, MOST_STARS, SUPERS = 3, 11, 3, 2
+#: The symbolic tables: 2 to this many players for the tie-break order, and for "someone wins"
+#: every table size the engine plays (2-10).
+MOST_PLAYERS, MOST_PLAYERS_WIN = 6, 10
 
-# The shapes of the encodings (Z3 expressions are untyped: Any).
-SetsEncoding = Callable[[Sequence[Any], Sequence[Any]], list[Any]]
-ScoreEncoding = Callable[[Sequence[Any], Sequence[Any]], Any]
-SetCountEncoding = Callable[[Sequence[Any], TieBreakCounts], Any]
-WinnersEncoding = Callable[[Sequence[Any], Sequence[Any], FinalTie], tuple[list[Any], Any]]
-# A point of an equivalence check: the inputs and the Python function's outputs.
-Point = tuple[tuple[Any, ...], tuple[Any, ...]]
-
-
-def z3_set_counts(printed: Sequence[Any], wild_sets: Sequence[Any]) -> list[Any]:
-    """Socks in each set: its printed Socks plus the wild cards placed in it."""
-    return [printed[i] + count(w == i for w in wild_sets) for i in range(len(printed))]
-
-
-def z3_set_stars(stars: Sequence[Any], wild_sets: Sequence[Any]) -> list[Any]:
-    """Stars of each set: its printed Socks only (a Super Sock "does not score any points")."""
-    return list(stars)
-
-
-def z3_score(counts: Sequence[Any], stars: Sequence[Any]) -> Any:
-    """A set scores its stars when its count is even."""
-    return z3.Sum([z3.If(c % 2 == 0, s, 0) for c, s in zip(counts, stars, strict=False)] or [z3.IntVal(0)])
+_SCORING = ("For each set, you will only score points if you have collected an even number of Socks "
+            "(2, 4, 6, 8, 10 Socks). Sets with an odd number of Socks (1, 3, 5, 7, 9, 11 Socks) are "
+            "discarded and score no points.")
+_STARS = "Each star symbol is worth one point."
+_SUPER = ("The Super Sock now represents a Sock of the chosen type but does not score any points "
+          "itself.")
+_TIE = ("The player with the highest total score wins the game. In case of a tie, the player with "
+        "the fewest sets of Socks wins.")
+_HANDS = (f"hands of {SETS} sets of 0-{MOST_SOCKS} Socks each (printed Socks plus Super Socks), "
+          f"0-{MOST_STARS} stars per printed Sock, 0-{SUPERS} Super Socks in the hand; every option value")
+_TABLES = f"2-{MOST_PLAYERS} players with any scores and set counts of 0 or more; every option value"
+_TABLES_WIN = f"2-{MOST_PLAYERS_WIN} players with any scores and set counts of 0 or more; every option value"
+_SINGLE = "single-source: Z3 ran the engine's own rule function; replayed through score_hand"
 
 
-def z3_set_count(counts: Sequence[Any], tie_break_counts: TieBreakCounts) -> Any:
-    """The sets the tie-break counts: every set held, or only the scoring ones."""
-    if tie_break_counts == "scoring_sets":
-        return count(z3.And(c > 0, c % 2 == 0) for c in counts)
-    return count(c > 0 for c in counts)
-
-
-def z3_decide_winners(scores: Sequence[Any], set_counts: Sequence[Any], final_tie: FinalTie
-                      ) -> tuple[list[Any], Any]:
-    """``decide_winners``: each player's win flag and what decided (an index into DECIDED)."""
-    best = scores[0]
-    for s in scores[1:]:
-        best = z3.If(s > best, s, best)
-    leader = [s == best for s in scores]
-    big = MAX_SET_COUNT * 10 + 10
-    fewest = z3.IntVal(big)
-    for lead, sets in zip(leader, set_counts, strict=False):
-        fewest = z3.If(z3.And(lead, sets < fewest), sets, fewest)
-    still = [z3.And(lead, sets == fewest) for lead, sets in zip(leader, set_counts, strict=False)]
-    leaders, stills = count(leader), count(still)
-    wins = [z3.If(leaders == 1, lead, z3.If(stills == 1, st, z3.And(z3.BoolVal(final_tie != "no_winner"), st)))
-            for lead, st in zip(leader, still, strict=False)]
-    decided = z3.If(leaders == 1, 0, z3.If(stills == 1, 1, 3 if final_tie == "no_winner" else 2))
-    return wins, decided
+# --- symbolic hands ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class SocksEncoding:
-    """The Z3 encodings of the scoring rule functions (replaceable one by one)."""
-
-    set_counts: SetsEncoding = z3_set_counts
-    set_stars: SetsEncoding = z3_set_stars
-    score: ScoreEncoding = z3_score
-    set_count: SetCountEncoding = z3_set_count
-    decide_winners: WinnersEncoding = z3_decide_winners
-
-
-# --- symbolic hands ---------------------------------------------------------------------------
-
-
-@dataclass
 class HandSymbols:
-    printed: list[Any]
-    stars: list[Any]
-    wilds: list[Any]
-    placed: list[Any]  # whether each wild card is in the hand
+    """A symbolic hand: per set, its printed Socks, their stars and the Super Socks in it."""
+
+    printed: tuple[Any, ...]
+    stars: tuple[Any, ...]
+    supers: tuple[Any, ...]
 
     @classmethod
     def make(cls, prefix: str = "") -> HandSymbols:
-        return cls([z3.Int(f"{prefix}n{i}") for i in range(SETS)], [z3.Int(f"{prefix}s{i}") for i in range(SETS)],
-                   [z3.Int(f"{prefix}w{j}") for j in range(WILDS)], [z3.Bool(f"{prefix}p{j}") for j in range(WILDS)])
+        return cls(tuple(z3.Int(f"{prefix}n{i}") for i in range(SETS)),
+                   tuple(z3.Int(f"{prefix}s{i}") for i in range(SETS)),
+                   tuple(z3.Int(f"{prefix}w{i}") for i in range(SETS)))
 
-    def facts(self) -> list[Any]:
-        out = []
-        for n, s in zip(self.printed, self.stars, strict=False):
-            out += [n >= 0, n <= MAX_SOCKS, s >= 0, s <= MAX_STARS_PER_SOCK * n]
-        for w in self.wilds:
-            # A wild card joins a set the player holds (one with a printed Sock).
-            out.append(z3.Or([z3.And(w == i, self.printed[i] > 0) for i in range(SETS)]))
+    def sets(self) -> list[tuple[Any, Any, Any]]:
+        return list(zip(self.printed, self.stars, self.supers, strict=True))
+
+    def facts(self, supers: int = SUPERS) -> list[Any]:
+        out = [z3.Sum(list(self.supers)) <= supers]
+        for n, s, w in self.sets():
+            out += [n >= 0, w >= 0, n + w <= MOST_SOCKS, s >= 0, s <= MOST_STARS * n]
         return out
 
-    def wild_sets(self) -> list[Any]:
-        """The set of each wild card in the hand (-1 for one not held)."""
-        return [z3.If(p, w, -1) for w, p in zip(self.wilds, self.placed, strict=False)]
+    def socks(self, i: int) -> Any:
+        return self.printed[i] + self.supers[i]
+
+
+def totals(sets: Sequence[tuple[Any, Any, Any]], rules: SocksRules) -> tuple[Any, Any]:
+    """The engine's own ``hand_totals`` on Z3 terms."""
+    return socks_scoring.hand_totals(sets, rules.tie_break_counts, Z3)
 
 
 @dataclass(frozen=True)
 class DecodedHand:
-    printed: list[int]
-    stars: list[int]
-    wilds: list[int]  # the set index of each wild card held
+    printed: tuple[int, ...]
+    stars: tuple[int, ...]
+    supers: tuple[int, ...]
 
-    def hand(self, name: str = "P1", drop: int | None = None, without_wilds: bool = False) -> socks_scoring.Hand:
-        sets = []
-        for i, (n, s) in enumerate(zip(self.printed, self.stars, strict=False)):
-            if n == 0 or i == drop:
+    @classmethod
+    def of(cls, model: z3.ModelRef, sym: HandSymbols) -> DecodedHand:
+        return cls(tuple(read(model, n) for n in sym.printed), tuple(read(model, s) for s in sym.stars),
+                   tuple(read(model, w) for w in sym.supers))
+
+    def hand(self, name: str = "P1") -> socks_scoring.Hand:
+        """The hand as ``score_hand`` takes it: set i is set number i + 2; its stars spread over
+        its printed Socks; each Super Sock placed in its set."""
+        sets: list[tuple[int, tuple[int, ...]]] = []
+        wilds: list[socks_scoring.Wild] = []
+        for i, (n, s, w) in enumerate(zip(self.printed, self.stars, self.supers, strict=True)):
+            if n + w == 0:
                 continue
-            low, extra = divmod(s, n)
-            values = tuple(low + 1 if k < extra else low for k in range(n))
-            sets.append((i + 2, values))
-        wilds = () if without_wilds else tuple(
-            socks_scoring.Wild(f"super{k + 1}", w + 2) for k, w in enumerate(self.wilds) if w != drop)
-        return socks_scoring.Hand(name, tuple(sets), wilds)
+            low, extra = divmod(s, n) if n else (0, 0)
+            sets.append((i + 2, tuple(low + 1 if k < extra else low for k in range(n))))
+            wilds += [socks_scoring.Wild(f"super{len(wilds) + 1}", i + 2) for _ in range(w)]
+        return socks_scoring.Hand(name, tuple(sets), tuple(wilds))
 
     def json(self) -> dict[str, Any]:
         hand = self.hand()
-        return {"sets": {str(n): list(v) for n, v in hand.sets},
-                "super_socks": [w.set for w in hand.wilds]}
+        return {"sets": {str(n): list(v) for n, v in hand.sets}, "super_socks": [w.set for w in hand.wilds]}
 
     def drawing(self) -> str:
         lines = []
-        for number, values in self.hand().sets:
-            wild = sum(1 for w in self.wilds if w + 2 == number)
-            total = len(values) + wild
-            lines.append(f"set {number}: {len(values)} Sock{'s' if len(values) != 1 else ''} "
-                         f"({sum(values)} stars){' + ' + str(wild) + ' Super Sock' if wild else ''}"
-                         f" = {total}, {'even' if total % 2 == 0 else 'odd'}")
+        for i, (n, s, w) in enumerate(zip(self.printed, self.stars, self.supers, strict=True)):
+            if n + w:
+                lines.append(f"set {i + 2}: {n} Sock{'s' if n != 1 else ''} ({s} stars)"
+                             + (f" + {w} Super Sock{'s' if w != 1 else ''}" if w else "")
+                             + f" = {n + w}, {'even' if (n + w) % 2 == 0 else 'odd'}")
         return "\n".join(lines) or "no Socks"
 
-
-def decode_hand(model: z3.ModelRef, sym: HandSymbols) -> DecodedHand:
-    return DecodedHand(
-        [read(model, n) for n in sym.printed], [read(model, s) for s in sym.stars],
-        [read(model, w) for w, p in zip(sym.wilds, sym.placed, strict=False) if read(model, p)],
-    )
+    def scored(self, rules: SocksRules) -> socks_scoring.PlayerScore:
+        return socks_scoring.score_hand(self.hand(), [], rules)
 
 
-def _score(enc: SocksEncoding, sym: HandSymbols, wild_sets: Sequence[Any] | None = None) -> Any:
-    wild_sets = sym.wild_sets() if wild_sets is None else wild_sets
-    counts = enc.set_counts(sym.printed, wild_sets)
-    return enc.score(counts, enc.set_stars(sym.stars, wild_sets))
-
-
-# --- SO-1: odd sets score nothing --------------------------------------------------------------
+def _hand_counterexample(hand: DecodedHand, extra: dict[str, Any], engine_says: str, agrees: bool
+                         ) -> Counterexample:
+    return Counterexample({**hand.json(), **extra}, hand.drawing(), f"{engine_says} ({_SINGLE})", agrees)
 
 
 def check_odd_sets(ctx: Context) -> Counterexample | None:
-    enc: SocksEncoding = ctx.z3
+    """SO-1: removing a set of 1, 3, 5, 7, 9 or 11 Socks does not change the score."""
     sym = HandSymbols.make()
     odd = z3.Int("odd")
-    counts = enc.set_counts(sym.printed, sym.wild_sets())
-    stars = enc.set_stars(sym.stars, sym.wild_sets())
-    without = enc.score([z3.If(odd == i, 0, c) for i, c in enumerate(counts)],
-                        [z3.If(odd == i, 0, s) for i, s in enumerate(stars)])
+    without = [(z3.If(odd == i, 0, n), z3.If(odd == i, 0, s), z3.If(odd == i, 0, w))
+               for i, (n, s, w) in enumerate(sym.sets())]
     solver = ctx.solver()
     solver.add(*sym.facts(), odd >= 0, odd < SETS)
-    solver.add(z3.Or([z3.And(odd == i, counts[i] % 2 == 1) for i in range(SETS)]))
-    solver.add(enc.score(counts, stars) != without)
+    solver.add(z3.Or([z3.And(odd == i, z3.Or([sym.socks(i) == k for k in ODD])) for i in range(SETS)]))
+    solver.add(totals(sym.sets(), ctx.rules)[0] != totals(without, ctx.rules)[0])
     model = ctx.search(solver)
     if model is None:
         return None
-    hand = decode_hand(model, sym)
-    j = read(model, odd)
-    whole = socks_scoring.score_hand(hand.hand(), [], ctx.rules)
-    rest = socks_scoring.score_hand(hand.hand(drop=j), [], ctx.rules)
-    return Counterexample(
-        {**hand.json(), "odd_set": j + 2, "score": whole.score, "score_without_it": rest.score},
-        hand.drawing(),
-        f"score_hand: {whole.score} with set {j + 2}, {rest.score} without it",
-        whole.score != rest.score,
-    )
+    hand, j = DecodedHand.of(model, sym), read(model, odd)
+    rest = DecodedHand(*(tuple(0 if i == j else v for i, v in enumerate(vals))
+                         for vals in (hand.printed, hand.stars, hand.supers)))
+    whole, less = hand.scored(ctx.rules).score, rest.scored(ctx.rules).score
+    return _hand_counterexample(hand, {"odd_set": j + 2, "score": whole, "score_without_it": less},
+                                f"score_hand: {whole} with set {j + 2}, {less} without it", whole != less)
 
 
-# --- SO-2: a Super Sock changes only its own set's parity ---------------------------------------
+def check_even_sets(ctx: Context) -> Counterexample | None:
+    """SO-6: the score is the stars of the sets of 2, 4, 6, 8 or 10 Socks, one point a star."""
+    sym = HandSymbols.make()
+    expected = z3.Sum([z3.If(z3.Or([sym.socks(i) == k for k in EVEN]), sym.stars[i], 0) for i in range(SETS)])
+    solver = ctx.solver()
+    solver.add(*sym.facts(), totals(sym.sets(), ctx.rules)[0] != expected)
+    model = ctx.search(solver)
+    if model is None:
+        return None
+    hand = DecodedHand.of(model, sym)
+    want = sum(s for n, s, w in zip(hand.printed, hand.stars, hand.supers, strict=True) if n + w in EVEN)
+    got = hand.scored(ctx.rules).score
+    return _hand_counterexample(hand, {"score": got, "stars_of_even_sets": want},
+                                f"score_hand gives {got} points; the even sets hold {want} stars", got != want)
 
 
 def check_super_parity(ctx: Context) -> Counterexample | None:
-    enc: SocksEncoding = ctx.z3
+    """SO-2: one more Super Sock in set k flips set k between scoring and not, and changes no
+    other set: the score moves by exactly set k's stars."""
     sym = HandSymbols.make()
+    k = z3.Int("k")
+    more = [(n, s, w + z3.If(k == i, 1, 0)) for i, (n, s, w) in enumerate(sym.sets())]
+    before, after = totals(sym.sets(), ctx.rules)[0], totals(more, ctx.rules)[0]
     solver = ctx.solver()
-    solver.add(*sym.facts(), sym.placed[0], z3.Not(sym.placed[1]))
-    with_it = enc.set_counts(sym.printed, [sym.wilds[0]])
-    without = enc.set_counts(sym.printed, [])
-    broken = [z3.If(sym.wilds[0] == i, with_it[i] % 2 == without[i] % 2, with_it[i] != without[i])
-              for i in range(SETS)]
-    solver.add(z3.Or(broken))
+    solver.add(*sym.facts(SUPERS - 1), k >= 0, k < SETS)
+    change = []
+    for i in range(SETS):
+        was_even = z3.Or([sym.socks(i) == e for e in (0,) + EVEN])
+        change.append(z3.And(k == i, sym.socks(i) + 1 <= MOST_SOCKS,
+                             after - before != z3.If(was_even, -sym.stars[i], sym.stars[i])))
+    solver.add(z3.Or(change))
     model = ctx.search(solver)
     if model is None:
         return None
-    hand = decode_hand(model, sym)
-    after = socks_scoring.score_hand(hand.hand(), [], ctx.rules)
-    before = socks_scoring.score_hand(hand.hand(without_wilds=True), [], ctx.rules)
-    a = {s.set: s.count for s in after.sets}
-    b = {s.set: s.count for s in before.sets}
-    target = hand.wilds[0] + 2
-    wrong = [n for n in sorted(set(a) | set(b))
-             if (n == target and a.get(n, 0) % 2 == b.get(n, 0) % 2)
-             or (n != target and a.get(n, 0) != b.get(n, 0))]
-    return Counterexample(
-        {**hand.json(), "counts_with": a, "counts_without": b},
-        hand.drawing(),
-        f"score_hand set counts without the Super Sock {b}, with it in set {target} {a}",
-        bool(wrong),
-    )
-
-
-# --- SO-4: a Super Sock scores no points itself -------------------------------------------------
+    hand, j = DecodedHand.of(model, sym), read(model, k)
+    plus = replace(hand, supers=tuple(w + (1 if i == j else 0) for i, w in enumerate(hand.supers)))
+    a, b = hand.scored(ctx.rules).score, plus.scored(ctx.rules).score
+    n = hand.printed[j] + hand.supers[j]
+    want = -hand.stars[j] if n % 2 == 0 else hand.stars[j]
+    return _hand_counterexample(hand, {"super_sock_added_to": j + 2, "score": a, "score_after": b},
+                                f"score_hand: {a} points, {b} with one more Super Sock in set {j + 2} "
+                                f"(the rulebook: {a + want})", b - a != want)
 
 
 def check_super_no_points(ctx: Context) -> Counterexample | None:
-    enc: SocksEncoding = ctx.z3
+    """SO-4: a hand scores (and counts sets) as if each Super Sock were a Sock of its set with no
+    star; and never more than its printed stars."""
     sym = HandSymbols.make()
+    plain = [(n + w, s, z3.IntVal(0)) for n, s, w in sym.sets()]
+    score, counted = totals(sym.sets(), ctx.rules)
+    plain_score, plain_counted = totals(plain, ctx.rules)
     solver = ctx.solver()
     solver.add(*sym.facts())
-    solver.add(_score(enc, sym) > z3.Sum(sym.stars))
+    solver.add(z3.Or(score != plain_score, counted != plain_counted, score > z3.Sum(list(sym.stars))))
     model = ctx.search(solver)
     if model is None:
         return None
-    hand = decode_hand(model, sym)
-    got = socks_scoring.score_hand(hand.hand(), [], ctx.rules)
-    printed = sum(hand.stars)
-    return Counterexample(
-        {**hand.json(), "score": got.score, "printed_stars": printed},
-        hand.drawing(),
-        f"score_hand gives {got.score} points from {printed} printed stars",
-        got.score > printed,
-    )
+    hand = DecodedHand.of(model, sym)
+    as_socks = DecodedHand(tuple(n + w for n, w in zip(hand.printed, hand.supers, strict=True)), hand.stars,
+                           (0,) * SETS)
+    a, b = hand.scored(ctx.rules), as_socks.scored(ctx.rules)
+    wrong = (a.score, a.set_count) != (b.score, b.set_count) or a.score > sum(hand.stars)
+    return _hand_counterexample(
+        hand, {"score": a.score, "score_as_plain_socks": b.score, "printed_stars": sum(hand.stars)},
+        f"score_hand: {a.score} points, {a.set_count} sets; with each Super Sock a starless Sock "
+        f"{b.score} points, {b.set_count} sets; printed stars {sum(hand.stars)}", wrong)
+
+
+def check_tie_break_count(ctx: Context) -> Counterexample | None:
+    """SO-7: the tie-break counts every set holding a Sock (``tie_break_counts=all_sets``) or only
+    the sets of 2, 4, 6, 8 or 10 Socks (``scoring_sets``)."""
+    sym = HandSymbols.make()
+    scoring_only = ctx.rules.tie_break_counts == "scoring_sets"
+    expected = z3.Sum([z3.If(z3.Or([sym.socks(i) == k for k in EVEN]) if scoring_only else sym.socks(i) >= 1, 1, 0)
+                       for i in range(SETS)])
+    solver = ctx.solver()
+    solver.add(*sym.facts(), totals(sym.sets(), ctx.rules)[1] != expected)
+    model = ctx.search(solver)
+    if model is None:
+        return None
+    hand = DecodedHand.of(model, sym)
+    sizes = [n + w for n, w in zip(hand.printed, hand.supers, strict=True)]
+    want = sum(1 for c in sizes if (c in EVEN if scoring_only else c >= 1))
+    got = hand.scored(ctx.rules).set_count
+    return _hand_counterexample(hand, {"set_count": got, "expected": want},
+                                f"score_hand counts {got} sets for the tie-break; the rulebook reading "
+                                f"tie_break_counts={ctx.rules.tie_break_counts} counts {want}", got != want)
 
 
 # --- the tie-break ------------------------------------------------------------------------------
 
 
-@dataclass
-class TableSymbols:
-    scores: list[Any]
-    sets: list[Any]
-
-    @classmethod
-    def make(cls) -> TableSymbols:
-        return cls([z3.Int(f"score{p}") for p in range(PLAYERS)], [z3.Int(f"sets{p}") for p in range(PLAYERS)])
-
-    def facts(self) -> list[Any]:
-        out = []
-        for s, n in zip(self.scores, self.sets, strict=False):
-            out += [s >= 0, s <= MAX_SCORE, n >= 0, n <= MAX_SET_COUNT, z3.Implies(s > 0, n >= 1)]
-        return out
+def table_solver(ctx: Context) -> z3.Solver:
+    """A solver for the tables (as ``Context.solver``: fixed seed, the time left as its timeout)
+    that first turns the nested choices of ``winner_flags`` into plain constraints: much faster
+    on them."""
+    ctx.solver()  # TimeUp when no time is left
+    solver = z3.Then("simplify", "elim-term-ite", "smt").solver()
+    solver.set("random_seed", 0)
+    solver.set("timeout", max(1, int((ctx.deadline - time.perf_counter()) * 1000)))
+    return solver
 
 
-def _players(model: z3.ModelRef, sym: TableSymbols) -> list[socks_scoring.PlayerScore]:
-    return [socks_scoring.PlayerScore(f"P{p + 1}", read(model, s), read(model, n), (), ())
-            for p, (s, n) in enumerate(zip(sym.scores, sym.sets, strict=False))]
+def _table_symbols(players: int) -> tuple[list[Any], list[Any], list[Any]]:
+    scores = [z3.Int(f"score{p}") for p in range(players)]
+    sets = [z3.Int(f"sets{p}") for p in range(players)]
+    facts = [v >= 0 for v in scores + sets]
+    return scores, sets, facts
 
 
-def _table(players: Sequence[socks_scoring.PlayerScore]) -> str:
-    return "\n".join(f"{p.name}: {p.score} points, {p.set_count} sets" for p in players)
+def _table_counterexample(model: z3.ModelRef, scores: list[Any], sets: list[Any], rules: SocksRules,
+                          broken: Callable[[list[socks_scoring.PlayerScore], list[str]], bool]) -> Counterexample:
+    players = [socks_scoring.PlayerScore(f"P{p + 1}", read(model, s), read(model, n), (), ())
+               for p, (s, n) in enumerate(zip(scores, sets, strict=True))]
+    winners, decided = socks_scoring.decide_winners(players, rules)
+    return Counterexample(
+        {"players": [{"name": p.name, "score": p.score, "sets": p.set_count} for p in players],
+         "winners": winners, "decided_by": decided},
+        "\n".join(f"{p.name}: {p.score} points, {p.set_count} sets" for p in players),
+        f"decide_winners: {', '.join(winners) or 'nobody'} ({decided}) (single-source: Z3 ran the engine's "
+        "own winner_flags, which decide_winners and the engine's end of game call)",
+        broken(players, winners),
+    )
 
 
-def check_tie_break(ctx: Context) -> Counterexample | None:
-    enc: SocksEncoding = ctx.z3
-    sym = TableSymbols.make()
-    wins, _ = enc.decide_winners(sym.scores, sym.sets, ctx.rules.final_tie)
-    solver = ctx.solver()
-    solver.add(*sym.facts())
-    broken = []
-    for p in range(PLAYERS):
-        beaten_on_score = z3.Or([sym.scores[q] > sym.scores[p] for q in range(PLAYERS) if q != p])
-        beaten_on_sets = z3.Or([z3.And(sym.scores[q] == sym.scores[p], sym.sets[q] < sym.sets[p])
-                                for q in range(PLAYERS) if q != p])
-        broken.append(z3.And(wins[p], z3.Or(beaten_on_score, beaten_on_sets)))
-        # A unique top score wins outright, whatever the sets.
-        unique_top = z3.And([sym.scores[q] < sym.scores[p] for q in range(PLAYERS) if q != p])
-        broken.append(z3.And(unique_top, z3.Not(wins[p])))
-    solver.add(z3.Or(broken))
-    model = ctx.search(solver)
-    if model is None:
-        return None
-    players = _players(model, sym)
-    winners, decided = socks_scoring.decide_winners(players, ctx.rules)
+def _wrong_winners(players: list[socks_scoring.PlayerScore], winners: list[str]) -> bool:
     top = max(p.score for p in players)
     leaders = [p for p in players if p.score == top]
     fewest = min(p.set_count for p in leaders)
-    right = {p.name for p in leaders if p.set_count == fewest}
-    wrong = [w for w in winners if w not in right] or (
-        [leaders[0].name] if len(leaders) == 1 and winners != [leaders[0].name] else [])
-    return Counterexample(
-        {"players": [{"name": p.name, "score": p.score, "sets": p.set_count} for p in players],
-         "winners": winners, "decided_by": decided},
-        _table(players),
-        f"decide_winners: {', '.join(winners) or 'nobody'} ({decided})",
-        bool(wrong),
-    )
+    best = [p.name for p in leaders if p.set_count == fewest]
+    return any(w not in best for w in winners) or (len(best) == 1 and winners != best)
+
+
+def check_tie_break(ctx: Context) -> Counterexample | None:
+    """SO-3: a winner has the highest score and, among those, the fewest sets; a player alone
+    with the highest score, or alone with the fewest sets among the highest, wins."""
+    for players in range(2, MOST_PLAYERS + 1):
+        scores, sets, facts = _table_symbols(players)
+        wins, _ = socks_scoring.winner_flags(scores, sets, ctx.rules.final_tie, Z3)
+        broken = []
+        for p in range(players):
+            others = [q for q in range(players) if q != p]
+            beaten = z3.Or([scores[q] > scores[p] for q in others]
+                           + [z3.And(scores[q] == scores[p], sets[q] < sets[p]) for q in others])
+            alone = z3.And([z3.Or(scores[q] < scores[p], z3.And(scores[q] == scores[p], sets[q] > sets[p]))
+                            for q in others])
+            broken += [z3.And(wins[p], beaten), z3.And(alone, z3.Not(wins[p]))]
+        solver = table_solver(ctx)
+        solver.add(*facts, z3.Or(broken))
+        model = ctx.search(solver)
+        if model is not None:
+            return _table_counterexample(model, scores, sets, ctx.rules, _wrong_winners)
+    return None
 
 
 def check_always_winner(ctx: Context) -> Counterexample | None:
-    enc: SocksEncoding = ctx.z3
-    sym = TableSymbols.make()
-    wins, _ = enc.decide_winners(sym.scores, sym.sets, ctx.rules.final_tie)
-    solver = ctx.solver()
-    solver.add(*sym.facts())
-    solver.add(z3.Not(z3.Or(wins)))
-    model = ctx.search(solver)
-    if model is None:
-        return None
-    players = _players(model, sym)
-    winners, decided = socks_scoring.decide_winners(players, ctx.rules)
+    """SO-5: someone wins."""
+    for players in range(2, MOST_PLAYERS_WIN + 1):
+        scores, sets, facts = _table_symbols(players)
+        wins, _ = socks_scoring.winner_flags(scores, sets, ctx.rules.final_tie, Z3)
+        solver = table_solver(ctx)
+        solver.add(*facts, z3.Not(z3.Or(wins)))
+        model = ctx.search(solver)
+        if model is not None:
+            return _table_counterexample(model, scores, sets, ctx.rules, lambda _, winners: not winners)
+    return None
+
+
+# --- SO-8: the engine's end of game is the scoring model's --------------------------------------
+
+#: The cards dealt out in the end positions of SO-8 (the Super Sock among them).
+END_CARDS = ("2a", "3a", "3b", "S")
+#: Where each of them may lie: a seat's collection or face-down gifts (or still in the deck).
+END_PLACES = ("A", "A gift", "B", "B gift", "deck")
+
+
+def end_positions(rules: SocksRules) -> Iterator[State]:
+    """Every 2-player end position dealing END_CARDS into END_PLACES, a face-up Super Sock in
+    each set its owner holds or still to be chosen."""
+    cards = [P.CATALOGUE.index(c) for c in END_CARDS]
+    others = [c for c in range(P.WM) if c not in cards]
+    base = engine.start(P.CATALOGUE, rules, ("A", "B"), P.ORDER + (P.WM,))
+    for places in itertools.product(range(len(END_PLACES)), repeat=len(cards)):
+        piles: list[list[int]] = [[], [], [], [], list(others)]
+        for card, place in zip(cards, places, strict=True):
+            piles[place].append(card)
+        super_card = P.CATALOGUE.index("S")
+        owner = next((seat for seat, pile in ((0, 0), (1, 2)) if super_card in piles[pile]), None)
+        choices: list[int | None] = [None]
+        if owner is not None:
+            held = {P.CATALOGUE.card_sets[c] for c in piles[2 * owner]} - {None}
+            choices += sorted(n for n in held if n is not None)
+        for choice in choices:
+            wilds = () if owner is None else (WildState(super_card, owner, choice, "end" if choice is None else None),)
+            yield replace(base, deck=tuple(piles[4]), drawn=(P.WM,), over=True,
+                          collections=(tuple(piles[0]), tuple(piles[2])), gifts=(tuple(piles[1]), tuple(piles[3])),
+                          wilds=wilds, collected_any=True)
+
+
+def check_engine_scores(ctx: Context) -> Counterexample | None:
+    """SO-8: the engine's own end of game (``outcome``: gifts revealed, open Super Socks placed
+    at best) gives each seat the score and set count, and the table the winners, that the scoring
+    model gives ``final_hands`` (``score_hand`` with ``choose_wilds``, ``decide_winners``)."""
+    clock = P.clock_of(ctx)
+    for state in end_positions(ctx.rules):
+        clock.tick()
+        result = engine.outcome(state)
+        model = score_game(engine.final_hands(state), ctx.rules)
+        assert result is not None
+        said = (list(result.scores), list(result.set_counts), [state.names[s] for s in result.winners],
+                result.decided_by)
+        want = ([p.score for p in model.players], [p.set_count for p in model.players], list(model.winners),
+                model.decided_by)
+        if said != want:
+            return Counterexample(
+                {"position": P.state_json(state), "engine": said, "scoring_model": want},
+                P.draw_state(state),
+                f"engine.outcome: scores {said[0]}, sets {said[1]}, winners {said[2]} ({said[3]}); "
+                f"score_game of final_hands: scores {want[0]}, sets {want[1]}, winners {want[2]} ({want[3]}) "
+                "(exhaustive: the position is the engine's own)",
+                True,
+            )
+    return None
+
+
+# --- the state machine -----------------------------------------------------------------------
+
+
+def _step_counterexample(step: P.Step, what: str) -> Counterexample:
     return Counterexample(
-        {"players": [{"name": p.name, "score": p.score, "sets": p.set_count} for p in players],
-         "winners": winners, "decided_by": decided},
-        _table(players),
-        f"decide_winners: {', '.join(winners) or 'nobody'} ({decided})",
-        not winners,
+        {"start": step.start.why, "position": P.state_json(step.state), "move": P.move_data(step.state, step.move)},
+        P.draw_state(step.state) + f"\nmove: {P.move_text(step.state, step.move)}",
+        f"{what} (exhaustive: the move is one of the engine's legal_moves, replayed through play)",
+        True,
     )
 
 
-# --- SO-0: the encodings equal the Python functions -------------------------------------------
+def _state_counterexample(start: P.Start, state: State, what: str) -> Counterexample:
+    return Counterexample({"start": start.why, "position": P.state_json(state)}, P.draw_state(state),
+                          f"{what} (exhaustive: the position was reached through the engine's play)", True)
 
 
-def check_encodings(ctx: Context) -> Counterexample | None:
-    enc: SocksEncoding = ctx.z3
-    rules = ctx.rules
+def _all_cards(state: State) -> list[int]:
+    cards = list(state.deck) + list(state.drawn) + list(state.discard)
+    for seat in range(state.players):
+        cards += list(state.collections[seat]) + list(state.gifts[seat])
+    return sorted(cards)
 
-    def hand_points() -> Iterator[Point]:
-        for printed in itertools.product(range(4), repeat=2):
-            for stars in itertools.product(*[range(0, 2 * n + 1, max(1, n)) for n in printed]):
-                held = [i for i in range(2) if printed[i] > 0]
-                for wild in [-1] + held:
-                    hand = DecodedHand(list(printed) + [0], list(stars) + [0], [wild] if wild >= 0 else [])
-                    got = socks_scoring.score_hand(hand.hand(), [], rules)
-                    counts = {s.set: s.count for s in got.sets}
-                    yield ((*printed, *stars, wild), (got.score, got.set_count, counts.get(2, 0), counts.get(3, 0)))
 
-    def encode_hand(n0: Any, n1: Any, s0: Any, s1: Any, w: Any) -> list[Any]:
-        counts = enc.set_counts([n0, n1], [w])
-        return [enc.score(counts, enc.set_stars([s0, s1], [w])), enc.set_count(counts, rules.tie_break_counts),
-                counts[0], counts[1]]
+def check_conservation(ctx: Context) -> Counterexample | None:
+    """SO-9: every card is in exactly one place (deck, drawn, a collection, a seat's gifts, the
+    discard) in every position, and each face-up Super Sock lies in its owner's collection."""
+    every = list(range(P.WM + 1))
+    for start, state in P.reachable(ctx.rules, P.clock_of(ctx)):
+        cards = _all_cards(state)
+        if cards != every:
+            twice = sorted(c for c, n in Counter(cards).items() if n > 1)
+            lost = sorted(set(every) - set(cards))
+            return _state_counterexample(start, state, f"cards twice: {P.cards_text(twice)}; cards lost: "
+                                                       f"{P.cards_text(lost)}")
+        supers = [c for seat in range(state.players) for c in state.collections[seat]
+                  if P.CATALOGUE.card_sets[c] is None]
+        for card in supers:
+            held = [w for w in state.wilds if w.card == card]
+            if len(held) != 1 or card not in state.collections[held[0].owner]:
+                return _state_counterexample(start, state, f"{P.label(card)} is face up but its Super Sock state "
+                                                           f"is {held}")
+        if len(state.wilds) != len(supers):
+            return _state_counterexample(start, state, f"{len(state.wilds)} Super Sock states for {len(supers)} "
+                                                       "face-up Super Socks")
+    return None
 
-    found = first_difference(ctx, "score_hand", ("n0", "n1", "s0", "s1", "wild"), hand_points(), encode_hand)
-    if found is not None:
-        def hand_again(i: dict[str, Any]) -> list[Any]:
-            hand = DecodedHand([i["n0"], i["n1"], 0], [i["s0"], i["s1"], 0], [i["wild"]] if i["wild"] >= 0 else [])
-            got = socks_scoring.score_hand(hand.hand(), [], rules)
-            counts = {s.set: s.count for s in got.sets}
-            return [got.score, got.set_count, counts.get(2, 0), counts.get(3, 0)]
-        return agreement_counterexample(found, hand_again,
-                                        lambda i: encode_hand(*[z3.IntVal(v) for v in i.values()]))
 
-    def table_points() -> Iterator[Point]:
-        for scores in itertools.product(range(3), repeat=PLAYERS):
-            for sets in itertools.product(range(1, 3), repeat=PLAYERS):
-                players = [socks_scoring.PlayerScore(f"P{p + 1}", scores[p], sets[p], (), ()) for p in range(PLAYERS)]
-                winners, decided = socks_scoring.decide_winners(players, rules)
-                yield ((*scores, *sets), (*[f"P{p + 1}" in winners for p in range(PLAYERS)], DECIDED.index(decided)))
+def check_game_end(ctx: Context) -> Counterexample | None:
+    """SO-10: the game is over exactly when the Washing Machine has been drawn, and then no move
+    is legal; until then the seat to move has drawn 2 cards and turns pass clockwise."""
+    for start, state, moves in P.explore(ctx.rules, P.clock_of(ctx)):
+        drawn_wm = P.WM in state.drawn
+        if state.over != drawn_wm or state.over == (P.WM in state.deck):
+            return _state_counterexample(start, state, f"over={state.over}, the Washing Machine "
+                                                       f"{'drawn' if drawn_wm else 'not drawn'}")
+        if state.over and moves:
+            return _state_counterexample(start, state, f"the game is over, yet {len(moves)} moves are legal")
+        if not state.over and (len(state.drawn) != 2 or not moves):
+            return _state_counterexample(start, state, f"{len(state.drawn)} cards drawn, {len(moves)} legal moves")
+        for move, after in moves:
+            step = P.Step(start, state, move, after)
+            wrong = _next_draw_wrong(step, ctx.rules)
+            if wrong:
+                return _step_counterexample(step, wrong)
+    return None
 
-    def encode_table(*values: Any) -> list[Any]:
-        wins, decided = enc.decide_winners(list(values[:PLAYERS]), list(values[PLAYERS:]), rules.final_tie)
-        return [*wins, decided]
 
-    names = tuple(f"score{p}" for p in range(PLAYERS)) + tuple(f"sets{p}" for p in range(PLAYERS))
-    found = first_difference(ctx, "decide_winners", names, table_points(), encode_table)
-    if found is None:
+def _next_draw_wrong(step: P.Step, rules: SocksRules) -> str | None:
+    """Why the position after a move is not the next seat clockwise drawing the deck's top 2
+    cards, the game ending at the Washing Machine; None when it is."""
+    state, after = step.state, step.after
+    end = P.observe(state, step.move).end
+    assert end is not None
+    if end.over:
+        return None if after.over and P.WM in after.drawn else "the Washing Machine was drawn, the game goes on"
+    top = end.deck[:2]
+    want: tuple[int, ...]
+    if top[:1] == (P.WM,):
+        want, over = (P.WM,), True
+    elif top[1:2] == (P.WM,):
+        want, over = ((P.WM,) if rules.washing_machine_pair == "kept" else top), True
+    else:
+        want, over = top, False
+    if after.over != over or after.drawn != want:
+        return (f"the deck's top cards were {P.cards_text(top)}; the next position has drawn "
+                f"{P.cards_text(after.drawn)}{' (game over)' if after.over else ''}")
+    if not over and after.current != (state.current + 1) % state.players:
+        return f"{state.names[after.current]} moves next, not the next seat clockwise"
+    return None
+
+
+def _receiver(players: int, seat: int, arrow: str | None) -> int | None:
+    """The rulebook's pass: left is the next seat clockwise, right the previous; with 2 players
+    side by side (seat 0 on the right of seat 1), an arrow to the empty side discards."""
+    if players == 2:
+        if seat == 0:
+            return 1 if arrow == "left" else None
+        return 0 if arrow == "right" else None
+    return (seat + 1) % players if arrow == "left" else (seat - 1) % players
+
+
+def check_keep_and_pass(ctx: Context) -> Counterexample | None:
+    """SO-11: the kept card joins the mover's collection, the other goes where its arrow points
+    (or is discarded); only the kept card's effect is activated (a rescued card's too under
+    ``rescued_card_effect``)."""
+    effects = P.CATALOGUE.card_effects
+    for step in P.steps(ctx.rules, P.clock_of(ctx)):
+        state, move, seat = step.state, step.move, step.state.current
+        seen = P.observe(state, move)
+        end = seen.end
+        assert end is not None
+        other = next(c for c in state.drawn if c != move.keep)
+        if move.keep not in end.collections[seat]:
+            return _step_counterexample(step, f"the kept card {P.label(move.keep)} is not in the mover's collection")
+        rescued = [e.given.card for e in seen.events if e.kind == "rescue" and isinstance(e.given, RescueFrom)]
+        to = _receiver(state.players, seat, P.CATALOGUE.card_arrows[other])
+        if end.over and other in end.drawn:
+            pass  # the game ended before the pass (a Gift drew the Washing Machine first)
+        elif other in rescued:
+            if other not in end.collections[seat]:
+                return _step_counterexample(step, f"{P.label(other)} was passed and rescued back, but is not "
+                                                  "in the mover's collection")
+        elif (other not in end.discard) if to is None else (other not in end.collections[to]):
+            where = "the discard" if to is None else f"{state.names[to]}'s collection"
+            return _step_counterexample(step, f"{P.label(other)} should go to {where}")
+        activated = [e for e in seen.events if e.kind in ("gift", "rescue")]
+        wrong = _effects_wrong(activated, effects[move.keep], ctx.rules, end.over)
+        if wrong:
+            return _step_counterexample(step, wrong)
+    return None
+
+
+def _effects_wrong(activated: list[P.Event], kept: str | None, rules: SocksRules, over: bool) -> str | None:
+    """Why the effects activated are not the kept card's (then each rescued card's, under
+    rescued_card_effect); None when they are."""
+    kinds = [e.kind for e in activated]
+    due = kept
+    for number, event in enumerate(activated):
+        if event.kind != due:
+            return f"effects activated: {kinds}; effect {number + 1} should be {due or 'none'}"
+        rescued = event.given if isinstance(event.given, RescueFrom) else None
+        due = P.CATALOGUE.card_effects[rescued.card] if rescued is not None and rules.rescued_card_effect else None
+    if due is not None and not over:
+        return f"effects activated: {kinds or 'none'}; {due} is still due"
+    return None
+
+
+def _singles(table: P.Table, rescuer: int, players: int, rules: SocksRules) -> set[tuple[int, int]]:
+    """The rulebook's Rescue targets: a Sock that is the only one of its type in another player's
+    collection (a typed Super Sock a Sock of its set under rescue_counts_super, face-down gifts
+    counted under rescue_counts_gifts)."""
+    out: set[tuple[int, int]] = set()
+    for seat in range(players):
+        if seat == rescuer:
+            continue
+        kinds: dict[int, list[int]] = {}
+        for card in table.collections[seat]:
+            kind = P.CATALOGUE.card_sets[card]
+            if kind is None:
+                kind = table.typed(card) if rules.rescue_counts_super else None
+            if kind is not None:
+                kinds.setdefault(kind, []).append(card)
+        gifts = Counter(P.CATALOGUE.card_sets[c] for c in table.gifts[seat]) if rules.rescue_counts_gifts else Counter()
+        out.update((seat, cards[0]) for kind, cards in kinds.items() if len(cards) + gifts[kind] == 1)
+    return out
+
+
+def check_rescue(ctx: Context) -> Counterexample | None:
+    """SO-12: Rescue takes a Sock that is the only one of its type in another player's collection,
+    into the rescuer's; every such Sock may be chosen; with none, Rescue is ignored."""
+    offered: dict[tuple[Any, ...], set[Any]] = {}
+    expected: dict[tuple[Any, ...], set[tuple[int, int]]] = {}
+    example: dict[tuple[Any, ...], P.Step] = {}
+    for step in P.steps(ctx.rules, P.clock_of(ctx)):
+        seen = P.observe(step.state, step.move)
+        assert seen.end is not None
+        rescues = [e for e in seen.events if e.kind == "rescue"]
+        for number, event in enumerate(rescues):
+            singles = _singles(event.table, step.state.current, step.state.players, ctx.rules)
+            given = event.given
+            if given is None and singles:
+                return _step_counterexample(step, f"Rescue is ignored though {_targets(singles)} "
+                                                  f"{'is' if len(singles) == 1 else 'are'} single")
+            if given is not None and given.target not in singles:
+                return _step_counterexample(step, f"Rescue takes {P.label(given.card)}, not a single Sock "
+                                                  f"(single: {_targets(singles) or 'none'})")
+            if given is not None and given.card not in seen.end.collections[step.state.current] and not (
+                    seen.end.over and given.card in seen.end.drawn):
+                return _step_counterexample(step, f"{P.label(given.card)} is not in the rescuer's collection")
+            if number == 0:
+                key = (step.state, step.move.keep, step.move.super_set, step.move.passed_super_set)
+                offered.setdefault(key, set()).add(None if given is None else given.target)
+                expected[key] = singles
+                example.setdefault(key, step)
+    for key, targets in offered.items():
+        if expected[key] and targets != expected[key]:
+            missing = expected[key] - targets
+            return _step_counterexample(example[key], f"no legal move rescues {_targets(missing)}")
+    return None
+
+
+def _targets(targets: set[tuple[int, int]]) -> str:
+    return ", ".join(f"{P.label(card)} of seat {seat}" for seat, card in sorted(targets))
+
+
+def check_gift(ctx: Context) -> Counterexample | None:
+    """SO-13: a Gift gives the deck's top card face down to a player of the giver's choice (any
+    player, or any other under gift_to_self=false); drawing the Washing Machine ends the game
+    (or, under gift_washing_machine=gift_lost, it goes back on top)."""
+    offered: dict[tuple[Any, ...], set[int]] = {}
+    example: dict[tuple[Any, ...], P.Step] = {}
+    for step in P.steps(ctx.rules, P.clock_of(ctx)):
+        seen = P.observe(step.state, step.move)
+        end = seen.end
+        assert end is not None
+        for event in (e for e in seen.events if e.kind == "gift"):
+            if not isinstance(event.given, GiftTo):
+                return _step_counterexample(step, "a kept Gift is not given")
+            top, to = event.table.deck[0], event.given.seat
+            before = step.move.effects[:step.move.effects.index(event.given)]
+            key = (step.state, step.move.keep, step.move.super_set, step.move.passed_super_set, before)
+            offered.setdefault(key, set()).add(to)
+            example.setdefault(key, step)
+            if top == P.WM:
+                lost = ctx.rules.gift_washing_machine == "gift_lost"
+                fine = (not end.over and end.deck[:1] == (P.WM,)) if lost else (end.over and P.WM in end.drawn)
+                if not fine:
+                    return _step_counterexample(step, "the Gift drew the Washing Machine: "
+                                                      + ("it should go back on top" if lost else "the game should end"))
+            elif top not in end.gifts[to] or any(top in c for c in end.collections):
+                return _step_counterexample(step, f"the deck's top card {P.label(top)} is not face down with "
+                                                  f"{step.state.names[to]}")
+    for key, seats in offered.items():
+        step = example[key]
+        everyone = set(range(step.state.players))
+        want = everyone if ctx.rules.gift_to_self else everyone - {step.state.current}
+        if seats != want:
+            return _step_counterexample(step, f"the Gift may go to seats {sorted(seats)}, not {sorted(want)}")
+    return None
+
+
+def check_super_set(ctx: Context) -> Counterexample | None:
+    """SO-14: a Super Sock added to a collection holding Sock sets joins one of them, the
+    player's choice among all of them (a passed one under super_received=chosen_at_end waits for
+    the end); the game's first Sock, when a Super Sock, waits, and the next printed Sock kept
+    (by anyone, or by its owner under super_first_sock=owner) gives it its type."""
+    for step in P.steps(ctx.rules, P.clock_of(ctx)):
+        state, move, seat = step.state, step.move, step.state.current
+        seen = P.observe(state, move)
+        end = seen.end
+        assert end is not None
+        for event in (e for e in seen.events if e.kind == "set"):
+            other = next(c for c in state.drawn if c != move.keep)
+            holder = seat if event.kept else _receiver(state.players, seat, P.CATALOGUE.card_arrows[other])
+            held = event.table.held_sets(seat if holder is None else holder)
+            if event.kept and not state.collected_any:
+                want: list[int] = []
+            elif not event.kept and ctx.rules.super_received == "chosen_at_end":
+                want = []
+            else:
+                want = held
+            if list(event.options) != want:
+                return _step_counterexample(step, f"the Super Sock's sets offered are {list(event.options)}, "
+                                                  f"not {want}")
+        if P.CATALOGUE.card_sets[move.keep] is None and move.super_set is not None:
+            wild = next((w for w in end.wilds if w.card == move.keep), None)
+            if wild is None or (wild.owner == seat and wild.set != move.super_set):
+                return _step_counterexample(step, f"the kept Super Sock is not in set {move.super_set}")
+        wrong = _first_sock_wrong(step, seen, ctx.rules)
+        if wrong:
+            return _step_counterexample(step, wrong)
+        kind = P.CATALOGUE.card_sets[move.keep]
+        if kind is None:
+            continue
+        for wild in state.wilds:
+            typed_by_it = wild.waiting == "anyone" or (wild.waiting == "owner" and wild.owner == seat)
+            if wild.set is not None or not typed_by_it:
+                continue
+            now = next((w for w in end.wilds if w.card == wild.card), None)
+            if now is not None and now.owner == wild.owner and now.set != kind:
+                return _step_counterexample(step, f"the waiting Super Sock should now be of set {kind}, "
+                                                  f"not {now.set}")
+    return None
+
+
+def _first_sock_wrong(step: P.Step, seen: P.Observed, rules: SocksRules) -> str | None:
+    """The game's first Sock collected, a Super Sock, takes the type of the next printed Sock
+    collected in the game (by anyone, or by its owner under super_first_sock=owner): why not in
+    this move, or None."""
+    state, seat, end = step.state, step.state.current, seen.end
+    assert end is not None
+    if any(P.CATALOGUE.card_sets[c] is not None for cards in state.collections for c in cards):
+        return None  # a printed Sock is already collected
+    first = [w.card for w in state.wilds if w.set is None]
+    if not state.collected_any and P.CATALOGUE.card_sets[step.move.keep] is None:
+        first.append(step.move.keep)
+    if not first:
         return None
+    # The Socks collected during the turn, in order: the kept card, then the passed one and any
+    # rescued one in the order they happened.
+    collected = [(seat, step.move.keep)]
+    other = next(c for c in state.drawn if c != step.move.keep)
+    for event in seen.events:
+        if event.kind == "passed" and event.given is not None:
+            collected.append((event.given, other))
+        elif event.kind == "rescue" and isinstance(event.given, RescueFrom):
+            collected.append((seat, event.given.card))
+    for card in first:
+        owner = next((w.owner for w in state.wilds if w.card == card), seat)
+        printed = [c for who, c in collected if P.CATALOGUE.card_sets[c] is not None
+                   and (rules.super_first_sock == "anyone" or who == owner)]
+        want = P.CATALOGUE.card_sets[printed[0]] if printed else None
+        now = next((w.set for w in end.wilds if w.card == card), None)
+        if now != want:
+            return (f"the game's first Sock, the Super Sock, is of set {now} after this move; the next Sock "
+                    f"collected ({P.label(printed[0]) if printed else 'none yet'}) makes it {want}")
+    return None
 
-    def table_again(i: dict[str, Any]) -> list[Any]:
-        vals = list(i.values())
-        players = [socks_scoring.PlayerScore(f"P{p + 1}", vals[p], vals[PLAYERS + p], (), ()) for p in range(PLAYERS)]
-        winners, decided = socks_scoring.decide_winners(players, rules)
-        return [*[f"P{p + 1}" in winners for p in range(PLAYERS)], DECIDED.index(decided)]
 
-    return agreement_counterexample(found, table_again,
-                                    lambda i: encode_table(*[z3.IntVal(v) for v in i.values()]))
+# --- the list --------------------------------------------------------------------------------
 
-
-_SCORING = ("For each set, you will only score points if you have collected an even number of Socks "
-            "(2, 4, 6, 8, 10 Socks). Sets with an odd number of Socks (1, 3, 5, 7, 9, 11 Socks) are "
-            "discarded and score no points.")
-_SUPER = ("The Super Sock now represents a Sock of the chosen type but does not score any points "
-          "itself.")
-_TIE = ("The player with the highest total score wins the game. In case of a tie, the player with "
-        "the fewest sets of Socks wins.")
-_HANDS = (f"hands of {SETS} sets of 0-{MAX_SOCKS} printed Socks with 0-{MAX_STARS_PER_SOCK} stars "
-          f"each, and 0-{WILDS} Super Socks in sets the player holds")
-_TABLES = f"{PLAYERS} players with 0-{MAX_SCORE} points and 0-{MAX_SET_COUNT} sets"
+_SCORE_FN = "model.socks.scoring.hand_totals"
+_WIN_FN = "model.socks.scoring.winner_flags"
 
 INVARIANTS: tuple[Invariant, ...] = (
-    Invariant(
-        "SO-0", GAME, "The Z3 encodings equal score_hand and decide_winners", _SCORING + " " + _TIE,
-        "hands of 2 sets of 0-3 Socks, 0-6 stars, 0-1 Super Sock; 3 players with 0-2 points and "
-        "1-2 sets",
-        ("model.socks.scoring.score_hand", "model.socks.scoring.decide_winners"),
-        check_encodings,
-    ),
-    Invariant(
-        "SO-1", GAME, "An odd set scores nothing", _SCORING, _HANDS,
-        ("model.socks.scoring.score_hand",), check_odd_sets,
-    ),
-    Invariant(
-        "SO-2", GAME, "A Super Sock changes only its own set's parity", _SUPER, _HANDS,
-        ("model.socks.scoring.score_hand",), check_super_parity,
-    ),
-    Invariant(
-        "SO-3", GAME, "Highest score first, then the fewest sets: the tie-break order", _TIE, _TABLES,
-        ("model.socks.scoring.decide_winners",), check_tie_break,
-    ),
-    Invariant(
-        "SO-4", GAME, "A Super Sock scores no points itself", _SUPER, _HANDS,
-        ("model.socks.scoring.score_hand",), check_super_no_points,
-    ),
-    Invariant(
-        "SO-5", GAME, "Every finished game has a winner", _TIE + " (The rulebook says nothing more.)",
-        _TABLES, ("model.socks.scoring.decide_winners",), check_always_winner,
-    ),
+    Invariant("SO-1", GAME, "An odd set scores nothing", _SCORING, _HANDS,
+              (_SCORE_FN, "model.socks.scoring.set_points"), check_odd_sets, "single-source"),
+    Invariant("SO-2", GAME, "A Super Sock changes only its own set's parity", _SUPER, _HANDS,
+              (_SCORE_FN, "model.socks.scoring.set_scores"), check_super_parity, "single-source"),
+    Invariant("SO-3", GAME, "Highest score first, then the fewest sets: the tie-break order", _TIE, _TABLES,
+              (_WIN_FN,), check_tie_break, "single-source"),
+    Invariant("SO-4", GAME, "A Super Sock scores no points itself", _SUPER, _HANDS,
+              (_SCORE_FN, "model.socks.scoring.set_points"), check_super_no_points, "single-source"),
+    Invariant("SO-5", GAME, "Every finished game has a winner", _TIE + " (The rulebook says nothing more.)",
+              _TABLES_WIN, (_WIN_FN,), check_always_winner, "single-source"),
+    Invariant("SO-6", GAME, "An even set scores its stars, one point a star", _SCORING + " " + _STARS, _HANDS,
+              (_SCORE_FN, "model.socks.scoring.set_points"), check_even_sets, "single-source"),
+    Invariant("SO-7", GAME, "The tie-break counts the sets the option names",
+              "In case of a tie, the player with the fewest sets of Socks wins.", _HANDS,
+              (_SCORE_FN, "model.socks.scoring.counted_for_tie_break"), check_tie_break_count, "single-source"),
+    Invariant("SO-8", GAME, "The engine's end of game scores as the scoring model",
+              "It's time to reveal any Gift cards you received during the game and to add them to your Sock "
+              "sets. ... If the Super Sock is received face down as a gift, the player will choose which Sock set "
+              "it belongs to at the end of the game. " + _TIE,
+              f"every 2-player end position dealing {', '.join(END_CARDS)} to A's or B's collection or face-down "
+              "gifts or the deck, a face-up Super Sock in each set its owner holds or open "
+              f"({len(END_PLACES) ** len(END_CARDS)} deals); every option value",
+              ("model.socks.engine.outcome", "model.socks.engine.final_hands", "solver.socks.score_game"),
+              check_engine_scores, "exhaustive"),
+    Invariant("SO-9", GAME, "Every move keeps every card in exactly one place",
+              "Place this small stack underneath the remaining cards to form a draw pile containing all the cards.",
+              P.DOMAIN, ("model.socks.engine.legal_moves", "model.socks.engine.play"), check_conservation,
+              "exhaustive"),
+    Invariant("SO-10", GAME, "The game ends exactly when the Washing Machine is drawn",
+              "On your turn, draw 2 cards and reveal them. ... The game ends immediately when you draw the "
+              "Washing Machine card. ... You then take turns, playing clockwise.",
+              P.DOMAIN, ("model.socks.engine.legal_moves", "model.socks.engine.play"), check_game_end,
+              "exhaustive"),
+    Invariant("SO-11", GAME, "Keep one card, pass the other by its arrow; only the kept card's effect",
+              "Choose one card to add to your collection. ... Pass the other card to the player on your left or "
+              "right, depending on the direction of the arrow on the card. ... If the card you kept has an "
+              "effect, you must activate it if possible. Note: Effects do not apply when you give or receive a "
+              "card.", P.DOMAIN, ("model.socks.engine.legal_moves", "model.socks.engine.play"),
+              check_keep_and_pass, "exhaustive"),
+    Invariant("SO-12", GAME, "Rescue takes only a Sock that is the only one of its type",
+              "Choose a single Sock from another player's collection and place it in your own collection. This "
+              "Sock must be the only one of its type in the other player's collection. If no players have a "
+              "single Sock card the action is ignored.", P.DOMAIN,
+              ("model.socks.engine.legal_moves", "model.socks.engine.play"), check_rescue, "exhaustive"),
+    Invariant("SO-13", GAME, "A Gift gives the top card face down to the player of your choice",
+              "Draw the top card from the deck without looking at it and give it to the player of your choice. "
+              "That player keeps it face down next to their collection.", P.DOMAIN,
+              ("model.socks.engine.legal_moves", "model.socks.engine.play"), check_gift, "exhaustive"),
+    Invariant("SO-14", GAME, "A Super Sock joins one of its owner's sets, or the next Sock's",
+              "When you add the Super Sock to your collection, you must add it to one of your Sock sets. ... "
+              "Note: If this is the first Sock collected in the game, the next Sock collected determines its "
+              "type.", P.DOMAIN, ("model.socks.engine.legal_moves", "model.socks.engine.play"),
+              check_super_set, "exhaustive"),
 )
 
-#: The Z3 encoding its invariants run with unless a caller passes another.
-DEFAULT_ENCODING = SocksEncoding()
+#: The invariants run the engine's own functions: no second encoding to pass.
+DEFAULT_ENCODING = None

@@ -28,6 +28,7 @@ from typing import Literal, Protocol, TypeVar
 
 from model.common.errors import RuleBroken
 from model.common.outcome import Outcome, Termination
+from model.socks import scoring
 from model.socks.cards import (
     BOTTOM_STACK,
     GIFT,
@@ -41,7 +42,7 @@ from model.socks.cards import (
     SocksRules,
     WildValue,
 )
-from model.socks.scoring import Hand, Wild
+from model.socks.scoring import DECIDED_ORDER, Hand, Wild
 
 T = TypeVar("T")
 
@@ -885,16 +886,18 @@ class Result:
 
 
 def _engine_totals(state: State, seat: int) -> tuple[int, int]:
-    # Gifts revealed join their sets; a waiting or face-down Super Sock takes the best set.
+    # Gifts revealed join their sets; a waiting or face-down Super Sock takes the best set. Each
+    # placement is scored by the rule functions of model.socks.scoring.
     card_set, card_stars = state.catalogue.card_sets, state.catalogue.card_stars
-    counts: dict[int, int] = {}
+    printed: dict[int, int] = {}
     stars: dict[int, int] = {}
+    supers: dict[int, int] = {}
     open_wilds = 0
     for card in state.collections[seat] + state.gifts[seat]:
         number = card_set[card]
         if number is None:
             continue
-        counts[number] = counts.get(number, 0) + 1
+        printed[number] = printed.get(number, 0) + 1
         stars[number] = stars.get(number, 0) + card_stars[card]
     faceup_wilds = {w.card: w for w in state.wilds}
     for card in state.collections[seat] + state.gifts[seat]:
@@ -902,43 +905,36 @@ def _engine_totals(state: State, seat: int) -> tuple[int, int]:
             continue
         wild = faceup_wilds.get(card)
         if wild is not None and wild.set is not None:
-            counts[wild.set] = counts.get(wild.set, 0) + 1
+            supers[wild.set] = supers.get(wild.set, 0) + 1
+            printed.setdefault(wild.set, 0)
             stars.setdefault(wild.set, 0)
         else:
             open_wilds += 1
     best: tuple[int, int] | None = None
-    for placement in itertools.product(sorted(counts), repeat=open_wilds if counts else 0):
-        trial = dict(counts)
+    for placement in itertools.product(sorted(printed), repeat=open_wilds if printed else 0):
+        trial = dict(supers)
         for number in placement:
-            trial[number] += 1
-        score = sum(stars[n] for n, c in trial.items() if c % 2 == 0)
-        scoring = sum(1 for c in trial.values() if c % 2 == 0)
-        sets = scoring if state.rules.tie_break_counts == "scoring_sets" else len(trial)
-        if best is None or (score, -sets) > (best[0], -best[1]):
-            best = (score, sets)
+            trial[number] = trial.get(number, 0) + 1
+        sets = [(printed[n], stars[n], trial.get(n, 0)) for n in sorted(printed)]
+        score, counted = scoring.hand_totals(sets, state.rules.tie_break_counts)
+        if best is None or (score, -counted) > (best[0], -best[1]):
+            best = (score, counted)
     assert best is not None
     return best
 
 
 def outcome(state: State) -> Result | None:
     """None while the game goes on; else the scores and winners (checked in the rulebook's
-    order: highest total, then fewest sets, then the ``final_tie`` option)."""
+    order: highest total, then fewest sets, then the ``final_tie`` option; see
+    ``model.socks.scoring.winner_flags``)."""
     if not state.over:
         return None
     totals = [_engine_totals(state, seat) for seat in range(state.players)]
     scores = tuple(t[0] for t in totals)
     set_counts = tuple(t[1] for t in totals)
-    top = max(scores)
-    leaders = [s for s in range(state.players) if scores[s] == top]
-    if len(leaders) == 1:
-        return Result(scores, set_counts, tuple(leaders), "score", state.names)
-    fewest = min(set_counts[s] for s in leaders)
-    still = [s for s in leaders if set_counts[s] == fewest]
-    if len(still) == 1:
-        return Result(scores, set_counts, tuple(still), "fewest_sets", state.names)
-    if state.rules.final_tie == "no_winner":
-        return Result(scores, set_counts, (), "no_winner", state.names)
-    return Result(scores, set_counts, tuple(still), "shared", state.names)
+    flags, decided = scoring.winner_flags(scores, set_counts, state.rules.final_tie)
+    winners = tuple(seat for seat, won in enumerate(flags) if won)
+    return Result(scores, set_counts, winners, DECIDED_ORDER[decided], state.names)
 
 
 def final_hands(state: State) -> list[Hand]:

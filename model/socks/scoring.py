@@ -7,8 +7,12 @@ Sock of the chosen type but does not score any points itself".
 
 This module scores a hand for a given placement of its wild cards and decides the winners. It
 does not choose open placements (``solver/socks.py`` does, and every choice it makes is scored
-again here) and shares no code with the engine, whose own end-of-game totals the tests compare
-against this model.
+again here).
+
+The rules themselves are written once, against ``model.common.ops`` (``set_scores``,
+``set_points``, ``counted_for_tie_break``, ``hand_totals``, ``winner_flags``): ``score_hand`` and
+``decide_winners`` call them, the engine's own end-of-game totals (``model.socks.engine``) call
+them, and the proofs of ``checks/socks`` call the very same functions on Z3 terms.
 """
 
 from __future__ import annotations
@@ -16,7 +20,65 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.socks.cards import DecidedBy, SocksRules
+from model.common.ops import PY, Ops, Value
+from model.socks.cards import DecidedBy, FinalTie, SocksRules, TieBreakCounts
+
+#: What ``winner_flags`` says decided, by index.
+DECIDED_ORDER: tuple[DecidedBy, ...] = ("score", "fewest_sets", "shared", "no_winner")
+
+
+# --- the rules, written once (Python values under ``PY``, Z3 terms under the proofs' ops) -----
+
+
+def set_scores(printed: Value, supers: Value, ops: Ops = PY) -> Value:
+    """A set scores when it holds an even number of Socks, its Super Socks counted among them
+    ("The Super Sock now represents a Sock of the chosen type")."""
+    return (printed + supers) % 2 == 0
+
+
+def set_points(printed: Value, stars: Value, supers: Value, ops: Ops = PY) -> Value:
+    """A set's points: the stars of its printed Socks when it scores, else none (a Super Sock
+    "does not score any points itself")."""
+    return ops.ite(set_scores(printed, supers, ops), stars, ops.const(0))
+
+
+def counted_for_tie_break(printed: Value, supers: Value, tie_break_counts: TieBreakCounts, ops: Ops = PY) -> Value:
+    """Whether the tie-break's "fewest sets of Socks" counts this set: every set held, or under
+    ``tie_break_counts=scoring_sets`` only the scoring ones."""
+    held = printed + supers > 0
+    if tie_break_counts == "scoring_sets":
+        return ops.all((held, set_scores(printed, supers, ops)))
+    return held
+
+
+def hand_totals(
+    sets: Sequence[tuple[Value, Value, Value]], tie_break_counts: TieBreakCounts, ops: Ops = PY
+) -> tuple[Value, Value]:
+    """A hand's total and its set count for the tie-break; each set given as (printed Socks,
+    their stars, Super Socks placed in it)."""
+    score = ops.sum(set_points(printed, stars, supers, ops) for printed, stars, supers in sets)
+    counted = ops.count(counted_for_tie_break(printed, supers, tie_break_counts, ops) for printed, _, supers in sets)
+    return score, counted
+
+
+def winner_flags(
+    scores: Sequence[Value], set_counts: Sequence[Value], final_tie: FinalTie, ops: Ops = PY
+) -> tuple[list[Value], Value]:
+    """Whether each player wins, and what decided (an index into ``DECIDED_ORDER``): the highest
+    score, then among those the fewest sets, then the ``final_tie`` option (all still tied win,
+    or nobody)."""
+    best = ops.max(scores)
+    leads = [score == best for score in scores]
+    above = ops.max(set_counts) + 1
+    fewest = ops.min([ops.ite(lead, sets, above) for lead, sets in zip(leads, set_counts, strict=True)])
+    still = [ops.all((lead, sets == fewest)) for lead, sets in zip(leads, set_counts, strict=True)]
+    leaders, tied = ops.count(leads), ops.count(still)
+    shared = final_tie != "no_winner"
+    nobody = ops.any(())
+    flags = [ops.ite(leaders == 1, lead, ops.ite(tied == 1, st, st if shared else nobody))
+             for lead, st in zip(leads, still, strict=True)]
+    decided = ops.ite(leaders == 1, ops.const(0), ops.ite(tied == 1, ops.const(1), ops.const(2 if shared else 3)))
+    return flags, decided
 
 
 @dataclass(frozen=True)
@@ -106,10 +168,11 @@ def score_hand(hand: Hand, chosen: Sequence[int | None], rules: SocksRules) -> P
     if len(chosen) != len(free):
         raise ValueError(f"{len(free)} open wild cards but {len(chosen)} placements")
     domain = set(hand.domain())
-    counts: dict[int, int] = {}
+    printed: dict[int, int] = {}
     stars: dict[int, int] = {}
+    supers: dict[int, int] = {}
     for number, values in hand.sets:
-        counts[number] = counts.get(number, 0) + len(values)
+        printed[number] = printed.get(number, 0) + len(values)
         stars[number] = stars.get(number, 0) + sum(values)
     placements = []
     picks = iter(chosen)
@@ -120,32 +183,18 @@ def score_hand(hand: Hand, chosen: Sequence[int | None], rules: SocksRules) -> P
         if target is not None and target not in domain:
             raise ValueError(f"wild card {wild.id} cannot join set {target}: not held")
         if target is not None:
-            counts[target] = counts.get(target, 0) + 1
+            supers[target] = supers.get(target, 0) + 1
+            printed.setdefault(target, 0)
             stars.setdefault(target, 0)
         placements.append(WildPlacement(wild.id, target, wild.set is None, wild.face_down))
-    sets = tuple(
-        SetScore(number, counts[number], stars[number], counts[number] % 2 == 0)
-        for number in sorted(counts)
-        if counts[number] > 0
-    )
-    score = sum(s.stars for s in sets if s.scores)
-    if rules.tie_break_counts == "scoring_sets":
-        set_count = sum(1 for s in sets if s.scores)
-    else:
-        set_count = len(sets)
+    held = [(number, printed[number], stars[number], supers.get(number, 0))
+            for number in sorted(printed) if printed[number] + supers.get(number, 0) > 0]
+    sets = tuple(SetScore(number, n + w, s, set_scores(n, w)) for number, n, s, w in held)
+    score, set_count = hand_totals([(n, s, w) for _, n, s, w in held], rules.tie_break_counts)
     return PlayerScore(hand.name, score, set_count, sets, tuple(placements))
 
 
 def decide_winners(players: Sequence[PlayerScore], rules: SocksRules) -> tuple[list[str], DecidedBy]:
     """The winners and what decided: ``score``, ``fewest_sets``, ``shared`` or ``no_winner``."""
-    best = max(p.score for p in players)
-    leaders = [p for p in players if p.score == best]
-    if len(leaders) == 1:
-        return [leaders[0].name], "score"
-    fewest = min(p.set_count for p in leaders)
-    still = [p for p in leaders if p.set_count == fewest]
-    if len(still) == 1:
-        return [still[0].name], "fewest_sets"
-    if rules.final_tie == "no_winner":
-        return [], "no_winner"
-    return [p.name for p in still], "shared"
+    flags, decided = winner_flags([p.score for p in players], [p.set_count for p in players], rules.final_tie)
+    return [p.name for p, won in zip(players, flags, strict=True) if won], DECIDED_ORDER[decided]

@@ -1,0 +1,275 @@
+"""Oh My Socks! invariants prove statements about the engine's own functions.
+
+Each invariant gets a bug planted in one engine function alone (never in the proof): the
+invariant must stop being proved, and a command a user runs (``verify socks score``, ``verify
+rulings``, ``verify socks play``, or the random games ``verify compare`` plays) must change its
+answer too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from checks import registry
+from checks.invariants import run_checks
+from checks.result import Proved, Violated
+from checks.socks import invariants as socks_invariants
+from cli import cli
+from model.common.ops import PY, Ops
+from model.socks import engine, scoring
+from model.socks.cards import GIFT
+from model.socks.game import GAME
+from model.socks.game import random_game as socks_random_game
+
+RULES = {"socks": registry.rules("socks", {})}
+INVARIANTS = {inv.id: inv for inv in socks_invariants.INVARIANTS}
+
+# A table of hands (star values per set): a set of 5 Socks, sets of 4 Socks, a single Sock, a
+# Super Sock making a set even, and two players alone with the fewest sets.
+HANDS = {"players": [
+    {"name": "Ana", "sets": {"5": [1, 1, 1, 1, 1], "3": [2, 2], "4": [1]}},
+    {"name": "Bo", "sets": {"6": [1, 1, 1, 1], "7": [2, 2]}},
+    {"name": "Cy", "sets": {"8": [3, 3], "9": [1, 1], "10": [0]}},
+    {"name": "Dee", "sets": {"11": [0, 1]}},
+    {"name": "Eve", "sets": {"2": [1]}, "super_socks": [2]},
+]}
+# Ana draws the Super Sock holding three sets: each is a move.
+POSITION = {
+    "players": [{"name": "Ana", "collection": ["5-1", "7-1", "9-4"]}, {"name": "Bo", "collection": ["5-2", "6-1"]},
+                {"name": "Cy", "collection": ["4-1"]}],
+    "to_move": "Ana", "discard": [], "drawn": ["super", "3-2"],
+}
+# A tie the tie-break ties too (the rulebook names no winner then; final_tie=shared).
+TIE = {"players": [{"name": "Ana", "sets": {"3": [2, 2]}}, {"name": "Bo", "sets": {"5": [2, 2]}}]}
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout
+
+
+def score_file(tmp_path: Any, data: dict[str, Any]) -> Callable[[], Any]:
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return lambda: invoke("socks", "score", str(path), "--json")
+
+
+def advise_file(tmp_path: Any) -> Callable[[], Any]:
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(POSITION), encoding="utf-8")
+    return lambda: invoke("socks", "advise", str(path))
+
+
+def plays() -> Any:
+    return [invoke("socks", "play", "--seed", str(seed)) for seed in range(3)]
+
+
+def rulings() -> Any:
+    code, out = invoke("rulings", "--game", "socks", "--json")
+    return code, json.loads(out)["summary"]
+
+
+def random_games() -> Any:
+    rules = GAME.make_rules({}, "test")
+    return [socks_random_game(seed, 3, rules, {}).outcome for seed in range(20)]
+
+
+# --- the planted bugs, one engine function each ------------------------------------------------
+
+_set_points, _set_scores, _counted = scoring.set_points, scoring.set_scores, scoring.counted_for_tie_break
+_winner_flags = scoring.winner_flags
+
+
+def five_socks_score(printed: Any, stars: Any, supers: Any, ops: Ops = PY) -> Any:
+    return ops.ite(ops.any((scoring.set_scores(printed, supers, ops), printed + supers == 5)), stars, ops.const(0))
+
+
+def super_counts_twice(printed: Any, supers: Any, ops: Ops = PY) -> Any:
+    return (printed + 2 * supers) % 2 == 0
+
+
+def super_scores_a_star(printed: Any, stars: Any, supers: Any, ops: Ops = PY) -> Any:
+    return ops.ite(scoring.set_scores(printed, supers, ops), stars + supers, ops.const(0))
+
+
+def big_sets_score_double(printed: Any, stars: Any, supers: Any, ops: Ops = PY) -> Any:
+    points = ops.ite(printed + supers >= 4, 2 * stars, stars)
+    return ops.ite(scoring.set_scores(printed, supers, ops), points, ops.const(0))
+
+
+def singles_not_counted(printed: Any, supers: Any, tie_break_counts: Any, ops: Ops = PY) -> Any:
+    held = printed + supers > 1
+    if tie_break_counts == "scoring_sets":
+        return ops.all((held, scoring.set_scores(printed, supers, ops)))
+    return held
+
+
+def sets_before_score(scores: Any, set_counts: Any, final_tie: Any, ops: Ops = PY) -> Any:
+    # The tie-break read first: fewest sets, then the score.
+    flags, decided = _winner_flags([-n for n in set_counts], scores, final_tie, ops)
+    return flags, decided
+
+
+def nobody_in_a_final_tie(scores: Any, set_counts: Any, final_tie: Any, ops: Ops = PY) -> Any:
+    return _winner_flags(scores, set_counts, "no_winner", ops)
+
+
+def gifts_not_revealed(state: engine.State, seat: int) -> tuple[int, int]:
+    hidden = engine.replace(state, gifts=tuple(() for _ in state.gifts))
+    return _engine_totals(hidden, seat)
+
+
+_engine_totals = engine._engine_totals
+_take = engine._Table.take
+_finish_turn = engine._finish_turn
+_neighbour = engine.neighbour
+_rescue_targets = engine._Table.rescue_targets
+_activate = engine._activate
+_collect = engine._Table.collect
+_draw_for_turn = engine._Table.draw_for_turn
+
+
+def rescue_copies(self: Any, rescuer: int, target: Any, choose_set: Any) -> None:
+    _take(self, rescuer, target, choose_set)
+    self.collections[target.seat].append(target.card)  # the Sock stays with its owner as well
+
+
+def counterclockwise(table: Any, state: engine.State) -> engine.State:
+    # _finish_turn hands the turn to the seat after the one given: give it the seat two back.
+    return _finish_turn(table, engine.replace(state, current=(state.current - 2) % state.players))
+
+
+def arrows_reversed(players: int, seat: int, arrow: Any) -> int | None:
+    return _neighbour(players, seat, "right" if arrow == "left" else "left")
+
+
+def any_sock_rescued(self: Any, rescuer: int) -> list[engine.RescueFrom]:
+    # Every Sock of another seat, single or not.
+    return [engine.RescueFrom((rescuer + offset) % self.players, card)
+            for offset in range(1, self.players) for card in self.collections[(rescuer + offset) % self.players]
+            if self.catalogue.card_sets[card] is not None]
+
+
+def gift_to_the_giver(table: Any, chooser: Any, seat: int, effect: Any) -> None:
+    if effect == GIFT:
+        choice = chooser.effect(GIFT, [engine.GiftTo(s) for s in range(table.players)], table)
+        top = table.pop_top()
+        if top == table.catalogue.wm:
+            table.drawn, table.over = [top], True
+        else:
+            table.gifts[seat].append(top)  # whatever seat was chosen
+        assert choice is not None
+        return
+    _activate(table, chooser, seat, effect)
+
+
+def super_sock_lowest_set_only(self: Any, seat: int, card: int, choose_set: Any, kept: bool) -> None:
+    _collect(self, seat, card, lambda options: choose_set(options[:1]), kept)
+
+
+def washing_machine_second_ignored(self: Any) -> None:
+    # The Washing Machine drawn as the second card is put back under the deck.
+    _draw_for_turn(self)
+    if self.over and len(self.drawn) == 2 and self.deck:
+        first, wm = self.drawn
+        self.deck.insert(0, wm)
+        self.over = False
+        self.drawn = [first, self.deck.pop()]
+
+
+@dataclass(frozen=True)
+class Bug:
+    what: str
+    target: Any
+    name: str
+    replacement: Any
+    #: The user-facing answer that changes (a function of the test's tmp_path).
+    answer: Callable[[Any], Callable[[], Any]]
+
+
+BUGS: dict[str, Bug] = {
+    "SO-1": Bug("a set of 5 Socks scores", scoring, "set_points", five_socks_score,
+                lambda tmp: score_file(tmp, HANDS)),
+    "SO-2": Bug("a Super Sock counts as two Socks", scoring, "set_scores", super_counts_twice,
+                lambda tmp: score_file(tmp, HANDS)),
+    "SO-3": Bug("the fewest sets are looked at before the score", scoring, "winner_flags", sets_before_score,
+                lambda tmp: score_file(tmp, HANDS)),
+    "SO-4": Bug("a Super Sock is worth a star", scoring, "set_points", super_scores_a_star,
+                lambda tmp: score_file(tmp, HANDS)),
+    "SO-5": Bug("a final tie has no winner even when shared", scoring, "winner_flags", nobody_in_a_final_tie,
+                lambda tmp: score_file(tmp, TIE)),
+    "SO-6": Bug("a set of 4 or more Socks scores its stars twice", scoring, "set_points", big_sets_score_double,
+                lambda tmp: score_file(tmp, HANDS)),
+    "SO-7": Bug("the tie-break does not count single Socks", scoring, "counted_for_tie_break",
+                singles_not_counted, lambda tmp: score_file(tmp, HANDS)),
+    "SO-8": Bug("the engine's end of game leaves the gifts face down", engine, "_engine_totals",
+                gifts_not_revealed, lambda tmp: random_games),
+    "SO-9": Bug("a rescued Sock stays in its owner's collection too", engine._Table, "take", rescue_copies,
+                lambda tmp: plays),
+    "SO-10": Bug("turns pass counterclockwise", engine, "_finish_turn", counterclockwise, lambda tmp: plays),
+    "SO-11": Bug("the arrows point the other way", engine, "neighbour", arrows_reversed, lambda tmp: rulings),
+    "SO-12": Bug("Rescue takes any Sock", engine._Table, "rescue_targets", any_sock_rescued, lambda tmp: rulings),
+    "SO-13": Bug("a Gift goes to the giver, whoever is chosen", engine, "_activate", gift_to_the_giver,
+                 lambda tmp: rulings),
+    "SO-14": Bug("a Super Sock may join only its owner's lowest set", engine._Table, "collect",
+                 super_sock_lowest_set_only, advise_file),
+}
+#: A second bug for the end of the game: the Washing Machine drawn second does not end it.
+SECOND = Bug("the Washing Machine drawn as the second card does not end the game", engine._Table,
+             "draw_for_turn", washing_machine_second_ignored, lambda tmp: plays)
+
+
+def check(invariant_id: str) -> Any:
+    return run_checks(RULES, "socks", only=lambda inv: inv.id == invariant_id)[0].result
+
+
+def test_every_invariant_is_proved_under_the_defaults() -> None:
+    results = run_checks(RULES, "socks")
+    assert [c.invariant.id for c in results] == [f"SO-{n}" for n in range(1, 15)]
+    assert all(isinstance(c.result, Proved) for c in results), [c.invariant.id for c in results
+                                                                 if not isinstance(c.result, Proved)]
+
+
+def test_no_invariant_argues_from_a_second_encoding() -> None:
+    assert {inv.argument for inv in socks_invariants.INVARIANTS} <= {"single-source", "exhaustive"}
+    assert socks_invariants.DEFAULT_ENCODING is None
+
+
+def test_every_invariant_has_a_planted_bug() -> None:
+    assert set(BUGS) == set(INVARIANTS)
+
+
+@pytest.mark.parametrize("invariant_id", list(BUGS))
+def test_a_bug_in_the_engine_alone_is_caught(invariant_id: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+                                             ) -> None:
+    bug = BUGS[invariant_id]
+    answer = bug.answer(tmp_path)
+    before = answer()
+    monkeypatch.setattr(bug.target, bug.name, bug.replacement)
+    result = check(invariant_id)
+    assert isinstance(result, Violated), (bug.what, result)
+    assert result.counterexample.engine_agrees, result.counterexample
+    assert answer() != before, bug.what
+
+
+def test_the_washing_machine_drawn_second_ends_the_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    before = SECOND.answer(tmp_path)()
+    monkeypatch.setattr(SECOND.target, SECOND.name, SECOND.replacement)
+    assert isinstance(check("SO-10"), Violated)
+    assert SECOND.answer(tmp_path)() != before
+
+
+def test_under_final_tie_no_winner_only_so5_is_violated() -> None:
+    rules = {"socks": registry.rules("socks", {"final_tie": "no_winner"})}
+    results = {c.invariant.id: c.result for c in run_checks(rules, "socks")}
+    assert [i for i, r in results.items() if not isinstance(r, Proved)] == ["SO-5"]
+    cex = results["SO-5"]
+    assert isinstance(cex, Violated) and cex.counterexample.engine_agrees
+    assert cex.counterexample.state["winners"] == []
+
