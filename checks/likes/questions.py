@@ -80,13 +80,18 @@ def _spent_proof(asked: Asked) -> No | NoneFound:
                 return NoneFound(f"a round left {before.name}'s deck at {list(after.intent_deck)} after "
                                  f"{list(before.intent_deck)}: the decks are no measure")
     # (3) a game whose decks are spent takes no further round.
+    # One Influencer each round (two votes on the second player's content), so that no pawn moves
+    # by an Intent in a tie onto an Event space, whatever intent_in_tie says: only the second
+    # round may be refused, and only for game_over.
     start = tuple(PlayerState(n, intent_deck=("T1",)) for n in NAMES)
     rounds = tuple(RoundInput(f"K{k}", tuple(Play(n, f"C{k}-{n}", "T1") for n in NAMES),
-                              tuple(Vote(n, f"C{k}-{NAMES[(i + 1) % 3]}") for i, n in enumerate(NAMES)),
+                              (Vote(NAMES[0], f"C{k}-{NAMES[1]}"), Vote(NAMES[1], f"C{k}-{NAMES[0]}"),
+                               Vote(NAMES[2], f"C{k}-{NAMES[1]}")),
                               path=f"rounds[{k - 1}]") for k in (1, 2))
     game = likes_engine.replay_game(catalogue, start, rounds, rules)
     if game.status != "illegal" or game.violation is None or game.violation.rule != "game_over":
-        return NoneFound(f"the engine played a round after the Intent decks were spent ({game.status})")
+        return NoneFound(f"the engine played a round after the Intent decks were spent ({game.status}: "
+                         f"{game.violation})")
     return No(
         "a measure that strictly falls every round: the Intent cards left in the decks. Each player "
         "has 15 (\u201c15 Intent cards ... as a deck in front of each player\u201d); every round takes "
