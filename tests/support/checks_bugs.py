@@ -17,13 +17,11 @@ import z3
 
 from checks.core import count
 from checks.likes import invariants as likes
-from checks.social import invariants as social
 from checks.socks import invariants as socks
 from checks.whitehouse import invariants as whitehouse
 from checks.whitehouse import network_invariants as tricks
 from model.likes import engine as likes_engine
 from model.likes import rules as likes_rules
-from model.social import engine as social_model
 from model.socks import scoring as socks_scoring
 from model.whitehouse import engine as wh_engine
 from model.whitehouse.network import arrangement as tricks_model
@@ -262,67 +260,6 @@ def _nobody_in_final_tie_z3(scores, set_counts, final_tie):
     return [z3.And(w, decided != 2) for w in wins], decided
 
 
-# --- Social -----------------------------------------------------------------------------------------
-
-
-def _author_always_z3(truth, votes):
-    _, right = social.z3_quiz_rewards(truth, votes)
-    return z3.BoolVal(True), right
-
-
-def _author_always_do_vote(self, event, verdict):
-    quiz = self.quiz
-    quiz.votes[event.player] = event.vote
-    if len(quiz.votes) < len(self.names):
-        return
-    truth = quiz.votes[quiz.author]
-    right = [p for p in self.names if p != quiz.author and quiz.votes[p] == truth]
-    quiz.rewards = {p: 1 for p in right + [quiz.author]}
-
-
-def _returned_stay_z3(owner, where, profile_of, returned, players):
-    out = []
-    for p in range(players):
-        shown = count(z3.And(w == social.PROFILE, q == p) for w, q in zip(where, profile_of, strict=False))
-        held = count(z3.And(o == p, w != social.PROFILE) for o, w in zip(owner, where, strict=False))
-        back = count(z3.And(o == p, r) for o, r in zip(owner, returned, strict=False))
-        out.append(shown - held - back)
-    return out
-
-
-def _returned_stay_scores(self):
-    returned = self.returned_likes()
-    result = []
-    for name in self.names:
-        profile = tuple((p.card, p.face_up) for p in self.profile[name])
-        mine = tuple(r for r in returned if r.player == name)
-        hand = tuple(self.hand[name])
-        pile = len(self.pile[name])
-        score = len(profile) - len(hand) - pile - len(mine)
-        result.append(social_model.PlayerScore(name, self.colour[name], profile, hand, pile, mine, score))
-    return tuple(result)
-
-
-def _own_allowed_z3(own, active, owner_passed, already, pass_closes, like_own):
-    return social.z3_like_rule(z3.BoolVal(False), active, owner_passed, already, pass_closes, like_own)
-
-
-_real_like_rule = social_model.like_rule
-
-
-def _own_allowed(player, gallery, already_liked, rules):
-    if gallery.owner == player:
-        gallery = dataclasses.replace(gallery, owner="somebody else")
-    return _real_like_rule(player, gallery, already_liked, rules)
-
-
-def _own_corrected(player, gallery, already_liked, rules):
-    verdict = _real_like_rule(player, gallery, already_liked, rules)
-    if verdict is not None and verdict[0] == "like_own_gallery":
-        return verdict[0], verdict[1], "corrected_at_scoring"
-    return verdict
-
-
 # --- Likes and Lies ---------------------------------------------------------------------------------
 
 
@@ -403,7 +340,7 @@ def _poster_pays(kind, reported, *args, **kwargs):
     return got
 
 
-T, W, S, SO, LI = (m.__name__ for m in (tricks, whitehouse, socks, social, likes))
+T, W, S, LI = (m.__name__ for m in (tricks, whitehouse, socks, likes))
 
 BUGS: dict[str, Bug] = {
     "LN-0": Bug("the border check misses a non-matching card below (Python only)",
@@ -443,14 +380,6 @@ BUGS: dict[str, Bug] = {
                 ((socks_scoring, "score_hand", _patched_score_hand(wild_star=True)),)),
     "SO-5": Bug("a final tie has no winner even when shared", {S: {"decide_winners": _nobody_in_final_tie_z3}},
                 ((socks_scoring, "decide_winners", _nobody_in_final_tie),)),
-    "SN-0": Bug("a Like on one's own Gallery is corrected at scoring, not refused (Python only)",
-                patches=((social_model, "like_rule", _own_corrected),)),
-    "SN-1": Bug("the author always puts a card down", {SO: {"quiz_rewards": _author_always_z3}},
-                ((social_model.Referee, "_do_vote", _author_always_do_vote),)),
-    "SN-2": Bug("a returned Like still counts in the Profile", {SO: {"scores": _returned_stay_z3}},
-                ((social_model.Referee, "scores", _returned_stay_scores),)),
-    "SN-3": Bug("a Like on one's own Gallery is not looked for", {SO: {"like_rule": _own_allowed_z3}},
-                ((social_model, "like_rule", _own_allowed),)),
     "LL-0": Bug("9 Likes buy a step (Python only)", patches=((likes_rules, "exchange_likes", _nine_per_step),)),
     "LL-1": Bug("the Start floor is one space behind Start", {LI: {"floor_at_start": _floor_minus_one_z3}},
                 ((likes_engine, "floor_at_start", _floor_minus_one), (likes_rules, "floor_at_start", _floor_minus_one))),
