@@ -8,10 +8,12 @@ referee does not refuse, out of every event of the position's cards (``candidate
 of each player's cards, a Like on every Gallery of the position or on nothing, every draw of 1-3
 cards or up to 5, every cycle of 1-2 cards, every resolve of every Contest with every winner,
 every reward for every Contest and Quiz from the hand or the pile, both votes, Start!, pass).
-States are told apart by everything the referee keeps (its violations and event count aside),
-so the enumeration is complete: every reachable state is visited once, each with a shortest log
-that reaches it. A property is checked on every event performed (``Step``); the first that fails
-is returned with its log, which ``replay`` runs again through a fresh referee.
+States are told apart by everything the referee keeps (its violations and event count aside, and
+the order of the cards in a hand, which no rule looks at), so the enumeration is complete up to
+that order: every reachable state is visited once, each with a shortest log that reaches it.
+Claims (``Claim``) are checked on every event performed (``Step``), and some on every event
+refused; the first step that breaks each is returned with its log, which ``replay`` runs again
+through a fresh referee.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import itertools
 import pickle
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,6 +104,18 @@ POSITIONS: tuple[Position, ...] = (
         _player("Bo", "blue", ("like-1",)),
         _player("Cy", "green", ("gallery-1",)),
     )),
+    # A hand of 4 and a pile of 2 (and no Gallery to put a Like on): draws and cycles.
+    Position("a full hand", (
+        _player("Ana", "red", ("like-1", "like-2", "like-3", "like-4"), ("like-5", "like-6")),
+        _player("Bo", "blue", ("gallery-1",)),
+        _player("Cy", "green", ("gallery-1",)),
+    )),
+    # A Quiz played while a Contest is pending: the Contest is resolved first.
+    Position("quiz during a contest", (
+        _player("Ana", "red", ("contest-1",), ("gallery-1",)),
+        _player("Bo", "blue", ("quiz-1", "gallery-1")),
+        _player("Cy", "green", ("like-1",)),
+    )),
     # 2-player: turns, a duel, passes; Ana's last card in hand can go down as a reward while
     # her draw pile still holds a card.
     Position("two players", (
@@ -135,12 +149,24 @@ class Found:
 
 @dataclass
 class Explored:
-    """What an exploration saw."""
+    """What an exploration saw: how many states and steps, and the first step (in breadth-first
+    order) that breaks each claim."""
 
     states: int = 0
     steps: int = 0
-    found: Found | None = None
-    seen: set[str] = field(default_factory=set)
+    found: list[Found | None] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A property to check on every step, with the shadow state it carries along a log."""
+
+    holds: Property
+    shadow: Shadow | None = None
+    start: Any = None
+    #: Checked on each event the referee refuses (the state before it, the event, the verdict,
+    #: the shadow): what the rulebook allows that was refused, or None.
+    refusal: Refusal | None = None
 
 
 def candidates(referee: social.Referee, position: Position) -> Iterator[Event]:
@@ -182,6 +208,8 @@ def state_key(referee: social.Referee, shadow: Any = None) -> str:
     state = {k: v for k, v in vars(referee).items() if k not in _FIXED + ("violations", "judged")}
     end = state.pop("end")
     state["end"] = None if end is None else (end.reason, end.player)
+    # The order of the cards in a hand is no rule's business: hands are told apart as sets.
+    state["hand"] = {name: sorted(cards) for name, cards in referee.hand.items()}
     return repr((sorted(state.items()), shadow))
 
 
@@ -205,18 +233,24 @@ Property = Callable[[Step], "str | None"]
 #: Extra state an exploration carries along a log (e.g. which Galleries the rulebook calls
 #: active), updated on each step: (old shadow, step) -> new shadow. Part of the state's key.
 Shadow = Callable[[Any, Step], Any]
+#: What a claim says of a refused event: (the referee, the event, its verdict, the shadow) ->
+#: what the rulebook allows that was refused, or None.
+Refusal = Callable[[social.Referee, Event, social.Violation, Any], "str | None"]
 
 
-def explore(position: Position, rules: SocialRules, holds: Property, shadow: Shadow | None = None,
-            start: Any = None, left: Callable[[], object] | None = None) -> Explored:
-    """Every state reachable from ``position`` under ``rules``; ``holds`` checked on every step
-    (``shadow`` carries extra state along each log, from ``start``). Stops at the first step
-    that breaks it. ``left`` is called now and then (it raises when the time is up)."""
-    seen = Explored()
+def explore(position: Position, rules: SocialRules, claims: Sequence[Claim],
+            left: Callable[[], object] | None = None) -> Explored:
+    """Every state reachable from ``position`` under ``rules``, each claim checked on every step
+    (its ``shadow`` carries its extra state along each log, from ``start``). A state reached by
+    a step that breaks a claim is not explored further; the first such step of each claim is
+    kept. An event the referee accepts and then fails on (it raises) breaks every claim.
+    ``left`` is called now and then (it raises when the time is up)."""
+    seen = Explored(found=[None] * len(claims))
     first = position.referee(rules)
     events = tuple(candidates(first, position))
-    queue: deque[tuple[social.Referee, tuple[Event, ...], Any]] = deque([(first, (), start)])
-    seen.seen.add(state_key(first, start))
+    starts = tuple(c.start for c in claims)
+    queue: deque[tuple[social.Referee, tuple[Event, ...], tuple[Any, ...]]] = deque([(first, (), starts)])
+    keys = {state_key(first, starts)}
     while queue:
         referee, log, carried = queue.popleft()
         seen.states += 1
@@ -225,35 +259,60 @@ def explore(position: Position, rules: SocialRules, holds: Property, shadow: Sha
         if left is not None and seen.states % 64 == 0:
             left()
         for event in events:
-            verdict = referee.violation(event)
-            if verdict is not None and verdict.remedy == REFUSED:
+            try:
+                verdict = referee.violation(event)
+            except Exception as error:  # a planted bug may break the referee's own bookkeeping
+                failed = f"the referee fails judging {event.player} {event.describe()} ({type(error).__name__})"
+                seen.found = [f or Found(position, log + (event,), failed) for f in seen.found]
                 continue
-            after = _copy(referee)
-            after.apply(event)
+            if verdict is not None and verdict.remedy == REFUSED:
+                for at, claim in enumerate(claims):
+                    refused = claim.refusal(referee, event, verdict, carried[at]) if claim.refusal else None
+                    if refused is not None and seen.found[at] is None:
+                        seen.found[at] = Found(position, log + (event,), refused)
+                continue
             seen.steps += 1
-            step = Step(referee, event, verdict, after, log + (event,), carried)
-            why = holds(step)
-            if why is not None:
-                seen.found = Found(position, step.log, why)
-                return seen
-            now = shadow(carried, step) if shadow is not None else carried
-            key = state_key(after, now)
-            if key not in seen.seen:
-                seen.seen.add(key)
-                queue.append((after, step.log, now))
+            after = _copy(referee)
+            try:
+                after.apply(event)
+            except Exception as error:  # a planted bug may break the referee's own bookkeeping
+                failed = f"the referee accepts {event.player} {event.describe()} and fails ({type(error).__name__})"
+                seen.found = [f or Found(position, log + (event,), failed) for f in seen.found]
+                continue
+            broken = False
+            now = []
+            for at, claim in enumerate(claims):
+                step = Step(referee, event, verdict, after, log + (event,), carried[at])
+                why = claim.holds(step)
+                if why is not None:
+                    broken = True
+                    if seen.found[at] is None:
+                        seen.found[at] = Found(position, step.log, why)
+                now.append(claim.shadow(carried[at], step) if claim.shadow is not None else carried[at])
+            if broken:
+                continue
+            key = state_key(after, tuple(now))
+            if key not in keys:
+                keys.add(key)
+                queue.append((after, log + (event,), tuple(now)))
     return seen
 
 
-def replay(position: Position, rules: SocialRules, log: tuple[Event, ...], holds: Property,
-           shadow: Shadow | None = None, start: Any = None) -> str | None:
+def replay(position: Position, rules: SocialRules, log: tuple[Event, ...], claim: Claim) -> str | None:
     """Run the log again through a fresh referee at the position, event by event (``apply``),
-    and check the property on each event performed: what is wrong, or None."""
+    and check the claim on each event performed: what is wrong, or None."""
+    holds, shadow = claim.holds, claim.shadow
     referee = position.referee(rules)
-    now = start
+    now = claim.start
     for at, event in enumerate(log):
         before = _copy(referee)
-        verdict = referee.apply(event)
+        try:
+            verdict = referee.apply(event)  # judges it (violation), then performs what stands
+        except Exception as error:
+            return f"the referee accepts {event.player} {event.describe()} and fails ({type(error).__name__}: {error})"
         if verdict is not None and verdict.remedy == REFUSED:
+            if claim.refusal is not None and (why := claim.refusal(before, event, verdict, now)) is not None:
+                return why
             continue
         step = Step(before, event, verdict, _copy(referee), log[:at + 1], now)
         why = holds(step)

@@ -35,7 +35,7 @@ from model.social import engine as social
 from model.social.cards import LIKE, TWO_PLAYER_REMOVED_LIKES, sample_decks
 from model.social.rules import CORRECTED, REFUSED, RuleName, SocialRules
 from model.social.schema import parse_round
-from model.social.state import GalleryView
+from model.social.state import Event, GalleryView
 
 GAME = "social"
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
@@ -360,24 +360,73 @@ def check_like_rule(ctx: Context) -> Counterexample | None:
 # --- the state machine ----------------------------------------------------------------------------
 
 
-def _exhaustive(holds: Callable[[SocialRules], explore.Property],
-                shadow: Callable[[SocialRules], Shadow] | None = None,
-                start: Any = None) -> Callable[[Context], Counterexample | None]:
-    """A check: every state reachable from every position, the property on every step."""
+#: A state-machine claim: its property and shadow, built for the rules in force.
+ClaimMaker = tuple[Callable[[SocialRules], explore.Property], Callable[[SocialRules], Shadow] | None, Any]
+
+
+def _claims(rules: SocialRules) -> dict[str, explore.Claim]:
+    return {name: explore.Claim(_guarded(holds(rules)), grow(rules) if grow else None, start,
+                                REFUSALS[name](rules) if name in REFUSALS else None)
+            for name, (holds, grow, start) in CLAIMS.items()}
+
+
+#: One exploration per position serves every state-machine invariant: its results under the
+#: rules in force and the referee's functions as they are (patched functions give new ones).
+_SURVEYS: dict[tuple[Any, ...], dict[str, tuple[Position, explore.Found] | None]] = {}
+
+
+def _fingerprint() -> tuple[int, ...]:
+    """The identity of every function of the referee (a patched one changes it)."""
+    def ids(namespace: dict[str, Any]) -> tuple[int, ...]:
+        # Dunder names aside (pickle adds ``__slotnames__`` to a class it copies).
+        return tuple(id(v) for k, v in sorted(namespace.items()) if not k.startswith("__"))
+
+    return (ids(vars(social)) + ids(dict(vars(social.Referee))) + (id(explore.POSITIONS), id(CLAIMS), id(REFUSALS))
+            + tuple(id(v) for v in CLAIMS.values()))
+
+
+def survey(rules: SocialRules, left: Callable[[], object] | None = None
+           ) -> dict[str, tuple[Position, explore.Found] | None]:
+    """Every state reachable from every position, every claim checked on every step: the first
+    step that breaks each claim (None: none does)."""
+    key = (rules, _fingerprint())
+    if key in _SURVEYS:
+        return _SURVEYS[key]
+    claims = _claims(rules)
+    out: dict[str, tuple[Position, explore.Found] | None] = {name: None for name in claims}
+    for position in explore.POSITIONS:
+        seen = explore.explore(position, rules, list(claims.values()), left)
+        for name, found in zip(claims, seen.found, strict=True):
+            if found is not None and out[name] is None:
+                out[name] = (position, found)
+    if len(_SURVEYS) >= 8:
+        _SURVEYS.clear()
+    _SURVEYS[key] = out
+    return out
+
+
+def _exhaustive(name: str) -> Callable[[Context], Counterexample | None]:
+    """The check of one state-machine claim (see ``survey``)."""
     def check(ctx: Context) -> Counterexample | None:
         rules: SocialRules = ctx.rules
-        prop = holds(rules)
-        grow = shadow(rules) if shadow is not None else None
 
         def left() -> None:
             if time.perf_counter() >= ctx.deadline:
                 raise TimeUp(f"time limit of {ctx.time_limit:g} s reached")
 
-        for position in explore.POSITIONS:
-            seen = explore.explore(position, rules, _guarded(prop), grow, start, left)
-            if seen.found is not None:
-                return _counterexample(position, rules, seen.found, _guarded(prop), grow, start)
-        return None
+        found = survey(rules, left)[name]
+        if found is None:
+            return None
+        position, step = found
+        claim = _claims(rules)[name]
+        again = explore.replay(position, rules, step.log, claim)
+        return Counterexample(
+            {**position.json(), "events": [explore.event_json(e) for e in step.log]},
+            position.drawing() + "\nthen:\n" + explore.log_drawing(step.log),
+            f"{step.why}; replayed through a fresh Referee: "
+            + (again if again is not None else "the property holds"),
+            again is not None,
+        )
     return check
 
 
@@ -388,18 +437,6 @@ def _guarded(prop: explore.Property) -> explore.Property:
         except Exception as error:  # a planted bug may break the referee's own bookkeeping
             return f"the referee's state cannot be read after this event ({type(error).__name__}: {error})"
     return holds
-
-
-def _counterexample(position: Position, rules: SocialRules, found: explore.Found,
-                    prop: explore.Property, grow: Shadow | None, start: Any) -> Counterexample:
-    again = explore.replay(position, rules, found.log, prop, grow, start)
-    return Counterexample(
-        {**position.json(), "events": [explore.event_json(e) for e in found.log]},
-        position.drawing() + "\nthen:\n" + explore.log_drawing(found.log),
-        f"{found.why}; replayed through a fresh Referee: "
-        + (again if again is not None else "the property holds"),
-        again is not None,
-    )
 
 
 # SN-4: cards are conserved by every event.
@@ -420,11 +457,28 @@ def conserved(rules: SocialRules) -> explore.Property:
                     return f"{placed.card} lies in {name}'s Profile as {placed.owner}'s"
                 if placed.owner != name and after.cards[placed.card].kind != LIKE:
                     return f"{placed.card} of {placed.owner}, not a Like, lies in {name}'s Profile"
+                # "A Like card is played in another player's Profile": the Gallery's owner's.
+                if placed.on is not None and after.owner[placed.on] != name:
+                    return f"{placed.card}, a Like on {placed.on}, lies in {name}'s Profile"
         return None
     return holds
 
 
 # SN-5: the round ends when a player is out of cards, and only then.
+
+
+#: 2-player: the actions that are a whole turn ("In his turn the player can perform only one
+#: of the following actions": play, cycle, pass; a draw is refused as a turn).
+TURNS = ("play", "cycle", "pass", "draw")
+
+
+def last_turn(rules: SocialRules) -> Shadow:
+    """2-player: the last turn taken, (player, action), or None."""
+    def grow(shadow: tuple[str, str] | None, step: Step) -> tuple[str, str] | None:
+        if step.after.two_player and step.event.action in TURNS:
+            return step.event.player, step.event.action
+        return shadow
+    return grow
 
 
 def ends_when_out(rules: SocialRules) -> explore.Property:
@@ -433,6 +487,15 @@ def ends_when_out(rules: SocialRules) -> explore.Property:
     def holds(step: Step) -> str | None:
         after, event = step.after, step.event
         player = event.player
+        # "both players choose to pass one after the other"
+        both = (after.two_player and event.action == "pass" and step.shadow is not None
+                and step.shadow == (after.names[1] if player == after.names[0] else after.names[0], "pass"))
+        if both and (after.end is None or after.end.reason != "both_passed"):
+            return f"both players passed one after the other and the round goes on ({after.end})"
+        if not both and after.end is not None and after.end.reason == "both_passed":
+            return f"the round ends as both passed after {player} {event.describe()}"
+        if both:
+            return None
         out = not after.hand[player] and not after.pile[player]
         end = after.end
         if end is not None and end.reason == "out_of_cards":
@@ -589,6 +652,160 @@ def halt_holds(rules: SocialRules) -> explore.Property:
     return holds
 
 
+# SN-9: a draw takes the hand up to 5 cards, never beyond, and only below 5.
+
+
+def draws_up_to_five(rules: SocialRules) -> explore.Property:
+    def holds(step: Step) -> str | None:
+        event = step.event
+        player = event.player
+        held, now = len(step.before.hand[player]), len(step.after.hand[player])
+        if event.action == "draw":
+            if held >= 5:
+                return f"{player} draws holding {held} cards"
+            if now > 5:
+                return f"{player} draws from {held} to {now} cards"
+            pile = list(step.before.pile[player])
+            wanted = min(5 - held, len(pile)) if event.count is None else event.count
+            expected = (list(step.before.hand[player]) + pile[:wanted], pile[wanted:])
+        elif event.action == "cycle":
+            # Under the draw pile, then as many drawn from its top.
+            kept = [c for c in step.before.hand[player] if c not in event.cards]
+            pile = list(step.before.pile[player]) + list(event.cards)
+            expected = (kept + pile[:len(event.cards)], pile[len(event.cards):])
+        else:
+            return None
+        got = (list(step.after.hand[player]), list(step.after.pile[player]))
+        if got != expected:
+            return (f"{player} {event.describe()}: hand {got[0]}, pile {got[1]}; from the top of the "
+                    f"pile: hand {expected[0]}, pile {expected[1]}")
+        return None
+    return holds
+
+
+# SN-10: a Quiz's votes: its author first, then each other player once; Start! by its author.
+
+
+def votes_as_written(rules: SocialRules) -> explore.Property:
+    def holds(step: Step) -> str | None:
+        event, quiz = step.event, step.before.quiz
+        if event.action not in ("vote", "start"):
+            return None
+        if quiz is None:
+            return f"{event.player} {event.describe()} with no Quiz being resolved"
+        if event.action == "start":
+            if event.player != quiz.author or len(quiz.votes) != len(step.before.names):
+                return (f"{event.player} says Start! for {quiz.author}'s Quiz with "
+                        f"{len(quiz.votes)} of {len(step.before.names)} votes in")
+            return None
+        if event.player in quiz.votes:
+            return f"{event.player} votes a second time"
+        if event.player != quiz.author and quiz.author not in quiz.votes:
+            return f"{event.player} votes before {quiz.author}, the Quiz's author"
+        return None
+    return holds
+
+
+# SN-11: 2-player: the players take turns, one action each.
+
+
+def takes_turns(rules: SocialRules) -> explore.Property:
+    def holds(step: Step) -> str | None:
+        event, before = step.event, step.before
+        if not before.two_player or event.action not in TURNS:
+            return None
+        if event.action == "draw":
+            return f"{event.player} draws as a turn"
+        if step.shadow is not None and step.shadow[0] == event.player:
+            return f"{event.player} takes two turns in a row ({step.shadow[1]}, then {event.action})"
+        if step.shadow is None and before.setup.first not in (None, event.player):
+            return f"{event.player} takes the first turn; {before.setup.first} starts"
+        return None
+    return holds
+
+
+def halt_begins(rules: SocialRules) -> explore.Refusal:
+    """"you resolve the Contest and only then you halt the game": nothing is refused as a halt
+    before the halt begins."""
+    def refusal(before: social.Referee, event: Event, verdict: social.Violation, shadow: Any) -> str | None:
+        if verdict.rule == "quiz_halt" and not halted(before, rules):
+            return f"{event.player} {event.describe()} is refused as a halt before the Quiz halts the game"
+        return None
+    return refusal
+
+
+# SN-12: the cards put down face down: who may, for what, how many, until when.
+
+#: Cards each player may put down, by (player, Contest or Quiz), as the rulebook gives them.
+Rewards = tuple[tuple[tuple[str, str], int], ...]
+
+
+def earned(rules: SocialRules) -> Shadow:
+    def grow(shadow: Rewards, step: Step) -> Rewards:
+        event, after = step.event, step.after
+        player, about = event.player, event.about
+        owed = dict(shadow)
+        if after.two_player and event.action in TURNS:
+            # A duel's card goes down within its turn.
+            owed = {k: n for k, n in owed.items() if k[1] not in after.contests}
+        elif (not after.two_player and rules.contest_reward_lapses == "next_action"
+              and not (event.action == "reward" and about in after.contests)):
+            # "Then ... may put": a Contest's card not put down before anything else is gone.
+            owed = {k: n for k, n in owed.items() if not (k[0] == player and k[1] in after.contests)}
+        if event.action == "resolve" and about is not None:
+            originator, winner = after.contests[about].originator, event.winner
+            owed = {k: n for k, n in owed.items() if k[1] != about}
+            gets: dict[str, int] = {}
+            if after.two_player:
+                # "The winner of the duel puts one of his cards in his profile"; a tie: nobody.
+                if winner is not None:
+                    gets[winner] = 1
+                    if winner != originator and rules.duel_originator_reward:
+                        gets[originator] = 1
+            elif winner is None:
+                if rules.contest_no_winner == "originator":
+                    gets[originator] = 1
+            elif winner == originator:
+                gets[originator] = 2 if rules.contest_originator_wins == "two_cards" else 1
+            else:  # "both the Contest's originator and the winner may put one of their cards"
+                gets = {originator: 1, winner: 1}
+            owed.update({(p, about): n for p, n in gets.items()})
+        elif event.action == "vote" and after.quiz is not None and len(after.quiz.votes) == len(after.names):
+            quiz = after.quiz
+            truth = quiz.votes[quiz.author]
+            others = [p for p in after.names if p != quiz.author]
+            right = [p for p in others if quiz.votes[p] == truth]
+            # a) all right: they, not the author; b) some: they and the author; c) none: the author.
+            for p in right + ([] if len(right) == len(others) else [quiz.author]):
+                owed[(p, quiz.card)] = 1
+        elif event.action == "start" and step.before.quiz is not None:
+            owed = {k: n for k, n in owed.items() if k[1] != step.before.quiz.card}
+        elif event.action == "reward" and about is not None:
+            owed[(player, about)] = owed.get((player, about), 0) - 1
+        return tuple(sorted((k, n) for k, n in owed.items() if n > 0))
+    return grow
+
+
+def rewards_as_written(rules: SocialRules) -> explore.Property:
+    def holds(step: Step) -> str | None:
+        event = step.event
+        if event.action != "reward":
+            return None
+        owed = dict(step.shadow).get((event.player, event.about or ""), 0)
+        if owed < 1:
+            return f"{event.player} {event.describe()}, which the rulebook does not give him"
+        return None
+    return holds
+
+
+def reward_refused(rules: SocialRules) -> explore.Refusal:
+    def refusal(before: social.Referee, event: Event, verdict: social.Violation, shadow: Any) -> str | None:
+        if verdict.rule == "reward_earned" and dict(shadow).get((event.player, event.about or ""), 0) >= 1:
+            return f"{event.player} {event.describe()} is refused, though the rulebook gives him that card"
+        return None
+    return refusal
+
+
 _QUIZ = ("a) if all players guessed correctly, they, but not the author, put down a card; b) if some "
          "players guessed correctly, they and the author put down a card; c) if no one guessed "
          "correctly, only the author puts down a card.")
@@ -601,23 +818,59 @@ _LIKE = ("A Like card is played in another player's Profile and only on top of a
 _WRONG_LIKES = ("When counting points, if you notice that someone has put more than one Like on one of "
                 "your Galleries, or played a Like card on one of your closed Galleries, you give the "
                 "wrongly played cards back to the owner, which will count as a minus 1 point for him.")
+_PASSES = "A round ends as soon as any player is out of cards or both players choose to pass one after the other."
+_REWARDS = ("Then both the Contest's originator and the winner may put one of their cards (either from their "
+            "hand or the top card of their draw pile) face down in their respective Profiles. ... "
+            "players who guessed correctly may put one of their cards (either from their hand or from the "
+            "top of their draw pile) face down in their Profile")
+_PENDING = ("If a player has played a Contest, but someone plays a Quiz before the Contest is resolved, you "
+            "resolve the Contest and only then you halt the game in order to do the Quiz.")
 _END = "As soon as a player has played all of his cards the round immediately ends and scoring begins."
 _HALT = ("This immediately halts the game and no player may play, draw or discard cards until the Quiz "
          "is resolved.")
+_DRAW = ("If at any time you have less than 5 cards in your hand, you can draw up to 5 cards in hand. If "
+         "at any time you have in your hands cards that you don't like, you can put any number of cards "
+         "underneath your draw pile and draw as many cards in place of them.")
+_VOTES = ("The player who played the Quiz makes a statement about himself, ... and then plays one of his "
+          "voting cards face down ... Other players then put one of their voting cards face down in front of "
+          "them ... After the Quiz has been resolved, the player who played the Quiz card says \"Start!\" "
+          "and the game continues.")
+_TURNS = ("The game is not played simultaneously, but instead the players take turns, one after the other "
+          "... In his turn the player can perform only one of the following actions: - play a card and draw "
+          "a replacement card; - put any number of cards from his hand at the bottom of his draw pile and "
+          "draw as many new cards; - pass.")
 _CARDS = "Each player chooses a color and takes all corresponding cards."
 
 
 def _positions() -> str:
-    return "; ".join(f"{p.name}: " + ", ".join(f"{n} {len(h)} in hand, {len(pile)} in the pile"
-                                               for n, _, h, pile in p.players)
+    return "; ".join(f"{p.name}: " + ", ".join(f"{n} {len(h)}+{len(pile)}" for n, _, h, pile in p.players)
                      for p in explore.POSITIONS)
 
 
-STATES = ("every state reachable from 4 positions (" + _positions() + "; the rest of each colour out "
-          "of play) through every event of their cards (every play, a Like on every Gallery, draws "
-          "of 1-3 or up to 5, cycles of 1-2 cards, every resolve and winner, every reward from hand "
-          "or pile, both votes, Start!, pass)")
+STATES = (f"every state reachable from {len(explore.POSITIONS)} positions (cards in hand+pile: " + _positions()
+          + "; the rest of each colour out of play) through every event of their cards (every play, "
+          "a Like on every Gallery, draws of 1-3 or up to 5, cycles of 1-2 cards, every resolve and "
+          "winner, every reward from hand or pile, both votes, Start!, pass); hands told apart as sets")
 _REFEREE = ("model.social.engine.Referee.violation", "model.social.engine.Referee.apply")
+
+#: The state-machine claims, by invariant: (property, shadow, the shadow's start).
+CLAIMS: dict[str, ClaimMaker] = {
+    "SN-4": (conserved, None, None),
+    "SN-5": (ends_when_out, last_turn, None),
+    "SN-6": (likes_as_written, like_shadow, LikeShadow()),
+    "SN-7": (scored_as_written, None, None),
+    "SN-8": (halt_holds, None, None),
+    "SN-9": (draws_up_to_five, None, None),
+    "SN-10": (votes_as_written, None, None),
+    "SN-11": (takes_turns, last_turn, None),
+    "SN-12": (rewards_as_written, earned, ()),
+}
+
+#: What each claim says of the events the referee refuses (where it says anything).
+REFUSALS: dict[str, Callable[[SocialRules], explore.Refusal]] = {
+    "SN-8": halt_begins,
+    "SN-12": reward_refused,
+}
 
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant(
@@ -643,34 +896,62 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
     Invariant(
         "SN-4", GAME, "Every event conserves the cards: each in one place, hands and piles their "
-        "owner's, only Likes in another's Profile",
-        _CARDS, STATES, _REFEREE + ("model.social.engine.Referee.locations",),
-        _exhaustive(conserved), argument="exhaustive",
+        "owner's, only Likes in another's Profile, each in its Gallery owner's",
+        _CARDS + " " + _LIKE.split(" Each")[0], STATES, _REFEREE + ("model.social.engine.Referee.locations",),
+        _exhaustive("SN-4"), argument="exhaustive",
     ),
     Invariant(
-        "SN-5", GAME, "The round ends as soon as a player's hand and draw pile are both empty, "
-        "and only then",
-        _END, STATES + "; a reward ends the round only under reward_can_end_round",
+        "SN-5", GAME, "The round ends as soon as a player's hand and draw pile are both empty, or "
+        "(2 players) both pass one after the other, and only then",
+        _END + " " + _PASSES, STATES + "; a reward ends the round only under reward_can_end_round",
         _REFEREE + ("model.social.engine.Referee.outcome", "model.social.engine.Referee.out_of_cards"),
-        _exhaustive(ends_when_out), argument="exhaustive",
+        _exhaustive("SN-5"), argument="exhaustive",
     ),
     Invariant(
         "SN-6", GAME, "No wrong Like counts: not on one's own Gallery, nor a closed one, nor twice",
         _LIKE + " " + _WRONG_LIKES, STATES,
         _REFEREE + ("model.social.engine.like_rule", "model.social.engine.Referee.returned_likes"),
-        _exhaustive(likes_as_written, like_shadow, LikeShadow()), argument="exhaustive",
+        _exhaustive("SN-6"), argument="exhaustive",
     ),
     Invariant(
         "SN-7", GAME, "At every moment each score is counted as the rulebook says, and the total "
         "is 2 x (Profile cards) - (cards)",
         _SCORE, STATES, _REFEREE + ("model.social.engine.Referee.scores",),
-        _exhaustive(scored_as_written), argument="exhaustive",
+        _exhaustive("SN-7"), argument="exhaustive",
     ),
     Invariant(
-        "SN-8", GAME, "Nothing is played, drawn or discarded while a Quiz halts the game",
-        _HALT, STATES + "; a Like in a halt may stay to go back at scoring under like_during_halt",
+        "SN-8", GAME, "Nothing is played, drawn or discarded while a Quiz halts the game, and the "
+        "halt waits for a pending Contest",
+        _HALT + " " + _PENDING, STATES + "; a Like in a halt may stay to go back at scoring under like_during_halt",
         _REFEREE + ("model.social.engine.Referee.halted",),
-        _exhaustive(halt_holds), argument="exhaustive",
+        _exhaustive("SN-8"), argument="exhaustive",
+    ),
+    Invariant(
+        "SN-9", GAME, "A draw takes cards from the top of the pile up to 5 in hand, never beyond, "
+        "and only below 5; a cycle puts cards under the pile and draws as many",
+        _DRAW, STATES, _REFEREE + ("model.social.engine.Referee._check_draw",),
+        _exhaustive("SN-9"), argument="exhaustive",
+    ),
+    Invariant(
+        "SN-10", GAME, "In a Quiz the author votes first, each other player once; the author says "
+        "Start! once everyone has voted",
+        _VOTES, STATES, _REFEREE + ("model.social.engine.Referee._check_vote",
+                                    "model.social.engine.Referee._check_start"),
+        _exhaustive("SN-10"), argument="exhaustive",
+    ),
+    Invariant(
+        "SN-11", GAME, "2 players take turns, one action a turn (play, cycle or pass)",
+        _TURNS, STATES, _REFEREE + ("model.social.engine.Referee._variant",),
+        _exhaustive("SN-11"), argument="exhaustive",
+    ),
+    Invariant(
+        "SN-12", GAME, "A card goes down face down only for whom the rulebook names: a Contest's "
+        "originator and winner, a Quiz's right guessers (a, b, c); one each, right after",
+        _REWARDS, STATES + "; who is rewarded when the originator wins, nobody wins, or (2 players) "
+        "after a duel, as the options say",
+        _REFEREE + ("model.social.engine.Referee._do_resolve", "model.social.engine.Referee._check_reward",
+                    "model.social.engine.Referee._lapse"),
+        _exhaustive("SN-12"), argument="exhaustive",
     ),
 )
 

@@ -48,7 +48,7 @@ def write(tmp_path: Path, document: dict[str, Any]) -> str:
 def test_every_social_invariant_is_proved_under_the_defaults() -> None:
     checked = run_checks(DEFAULTS, "social")
     assert {c.invariant.id: c.result.status for c in checked} == {i: "proved" for i in IDS}
-    assert IDS == [f"SN-{n}" for n in range(1, 9)]
+    assert IDS == [f"SN-{n}" for n in range(1, 13)]
 
 
 def test_no_social_invariant_is_a_second_encoding() -> None:
@@ -87,7 +87,7 @@ def test_the_positions_reach_what_the_invariants_are_about() -> None:
     rules = registry.rules("social", {"like_own_gallery": "returned_at_scoring",
                                       "like_during_halt": "returned_at_scoring"})
     for position in explore.POSITIONS:
-        explore.explore(position, rules, note)
+        explore.explore(position, rules, [explore.Claim(note)])
     assert {"out_of_cards", "both_passed", "reward", "vote", "start", "pass", "cycle", "draw",
             "resolve", "returned", "like_own_gallery", "like_closed_gallery",
             "like_once_per_gallery", "quiz_halt"} <= seen
@@ -145,9 +145,7 @@ def _never_halted(self: engine.Referee) -> bool:
 
 def _log_out_of_hand() -> dict[str, Any]:
     """Ana plays her 5 Galleries without drawing (18 cards left in her pile); then Bo plays."""
-    document = social_checks.quiz_log(True, [True, True])
-    document["piles"] = {name: social_checks._pile(colour, 3)
-                         for name, colour in zip(("Ana", "Bo", "Cy"), social_checks.COLOURS, strict=False)}
+    document = _three_players()
     document["events"] = [{"player": "Ana", "action": "play", "card": f"red-gallery-{n}"} for n in range(1, 6)]
     document["events"].append({"player": "Bo", "action": "play", "card": "blue-gallery-1"})
     return document
@@ -157,6 +155,59 @@ def _log_quiz_reward() -> dict[str, Any]:
     """A Quiz everybody guessed; the author puts a card down anyway."""
     document = social_checks.quiz_log(True, [True, True])
     document["events"].append({"player": "Ana", "action": "reward", "for": "red-quiz-1", "from": "pile"})
+    return document
+
+
+def _draw_from_the_bottom(self: engine.Referee, player: str, count: int) -> None:
+    pile, hand = self.pile[player], self.hand[player]
+    for _ in range(min(count, len(pile))):
+        hand.append(pile.pop())
+
+
+_real_check_vote = engine.Referee._check_vote
+_real_variant = engine.Referee._variant
+
+
+def _votes_twice(self: engine.Referee, event: Any) -> Any:
+    verdict = _real_check_vote(self, event)
+    return None if verdict is not None and verdict[0] == "quiz_one_vote_each" else verdict
+
+
+def _no_turn_order(self: engine.Referee, event: Any) -> Any:
+    verdict = _real_variant(self, event)
+    return None if verdict is not None and verdict[0] == "turn_order" else verdict
+
+
+def _three_players(first: str | None = None) -> dict[str, Any]:
+    document = social_checks.quiz_log(True, [True, True])
+    document["piles"] = {name: social_checks._pile(colour, 3, first if name == "Ana" else None)
+                         for name, colour in zip(("Ana", "Bo", "Cy"), social_checks.COLOURS, strict=False)}
+    return document
+
+
+def _log_votes_twice() -> dict[str, Any]:
+    document = social_checks.quiz_log(True, [False, True])
+    document["events"].insert(3, {"player": "Bo", "action": "vote", "vote": True})
+    return document
+
+
+def _log_two_turns() -> dict[str, Any]:
+    """2 players: Ana plays twice in a row."""
+    document = social_checks.quiz_log(True, [True])
+    document["piles"] = {name: social_checks._pile(colour, 2)
+                         for name, colour in zip(("Ana", "Bo"), social_checks.COLOURS, strict=False)}
+    document["events"] = [{"player": "Ana", "action": "play", "card": "red-gallery-1"},
+                          {"player": "Ana", "action": "play", "card": "red-gallery-2"}]
+    return document
+
+
+def _log_late_reward() -> dict[str, Any]:
+    """Bo wins Ana's Contest, plays a Gallery, and only then puts his card down."""
+    document = _three_players("red-contest-1")
+    document["events"] = [{"player": "Ana", "action": "play", "card": "red-contest-1"},
+                          {"player": "Ana", "action": "resolve", "contest": "red-contest-1", "winner": "Bo"},
+                          {"player": "Bo", "action": "play", "card": "blue-gallery-1"},
+                          {"player": "Bo", "action": "reward", "for": "red-contest-1", "from": "pile"}]
     return document
 
 
@@ -188,11 +239,19 @@ PLANTED: dict[str, Planted] = {
                     ("social", "round", str(EXAMPLES / "round.json"), "--json")),
     "SN-8": Planted("a Quiz never halts the game", engine.Referee, "halted", _never_halted,
                     ("social", "round", str(EXAMPLES / "round-disputed.json"), "--json")),
+    "SN-9": Planted("cards are drawn from the bottom of the pile", engine.Referee, "_draw",
+                    _draw_from_the_bottom, ("social", "round", str(EXAMPLES / "round.json"), "--json")),
+    "SN-10": Planted("a player may vote twice", engine.Referee, "_check_vote", _votes_twice,
+                     ("social", "round", "{log}", "--json"), _log_votes_twice),
+    "SN-11": Planted("2 players need not take turns", engine.Referee, "_variant", _no_turn_order,
+                     ("social", "round", "{log}", "--json"), _log_two_turns),
+    "SN-12": Planted("a Contest's card may go down any time later", engine.Referee, "_lapse",
+                     lambda self, event: None, ("social", "round", "{log}", "--json"), _log_late_reward),
 }
 
 
 def test_every_social_invariant_has_a_planted_bug() -> None:
-    assert sorted(PLANTED) == IDS
+    assert sorted(PLANTED) == sorted(IDS)
 
 
 @pytest.mark.parametrize("invariant_id", sorted(PLANTED))
