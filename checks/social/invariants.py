@@ -423,8 +423,8 @@ def _exhaustive(name: str) -> Callable[[Context], Counterexample | None]:
         return Counterexample(
             {**position.json(), "events": [explore.event_json(e) for e in step.log]},
             position.drawing() + "\nthen:\n" + explore.log_drawing(step.log),
-            f"{step.why}; replayed through a fresh Referee: "
-            + (again if again is not None else "the property holds"),
+            f"{step.why} (the log replayed through a fresh Referee)" if again == step.why
+            else f"{step.why}; the log replayed through a fresh Referee: {again or 'the claim holds'}",
             again is not None,
         )
     return check
