@@ -15,10 +15,12 @@ passing) is chosen by the number of players, never by a flag.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from model.common.errors import RuleBroken
+from model.common.ops import PY, Ops, Value
 from model.common.outcome import Outcome, Termination
 from model.social.cards import CONTEST, GALLERY, HAND_SIZE, LIKE, QUIZ, Card, CardKind, voting_card
 from model.social.rules import CORRECTED, REFUSED, RULES_BY_NAME, Remedy, RuleName, SocialRules
@@ -567,13 +569,10 @@ class Referee:
         quiz.votes[event.player] = event.vote
         if len(quiz.votes) < len(self.names):
             return
-        # Revealed: (a) all guessed right: they put a card down, not the author; (b) some did:
-        # they and the author; (c) nobody did: only the author.
-        truth = quiz.votes[quiz.author]
         others = [p for p in self.names if p != quiz.author]
-        right = [p for p in others if quiz.votes[p] == truth]
-        winners = right if len(right) == len(others) else right + [quiz.author]
-        quiz.rewards = {p: 1 for p in winners}
+        author, right = quiz_rewards(quiz.votes[quiz.author], [quiz.votes[p] for p in others])
+        winners = [p for p, won in zip(others, right, strict=True) if won]
+        quiz.rewards = {p: 1 for p in winners + ([quiz.author] if author else [])}
 
     def _do_start(self, event: Event, verdict: Violation | None) -> None:
         self.quiz = None
@@ -637,14 +636,33 @@ class Referee:
         excluded), -1 a card in hand or draw pile, -1 a Like of theirs given back."""
         returned = self.returned_likes()
         gone = {r.card for r in returned}
-        result: list[PlayerScore] = []
+        seat = {name: at for at, name in enumerate(self.names)}
+        # The table as ``round_scores`` reads it: each card's owner, place and Profile.
+        owner: list[int] = []
+        where: list[int] = []
+        profile_of: list[int] = []
+        back: list[bool] = []
         for name in self.names:
+            # A card in a hand or draw pile counts against the player holding it.
+            for place, cards in ((AT_HAND, list(self.hand[name])), (AT_PILE, list(self.pile[name]))):
+                for _ in cards:
+                    owner.append(seat[name])
+                    where.append(place)
+                    profile_of.append(seat[name])
+                    back.append(False)
+            for placed in self.profile[name]:
+                owner.append(seat[placed.owner])
+                where.append(AT_PROFILE)
+                profile_of.append(seat[name])
+                back.append(placed.card in gone)
+        points = round_scores(len(self.names), owner, where, profile_of, back)
+        result: list[PlayerScore] = []
+        for name, score in zip(self.names, points, strict=True):
             profile = tuple((p.card, p.face_up) for p in self.profile[name] if p.card not in gone)
             mine = tuple(r for r in returned if r.player == name)
             hand = tuple(self.hand[name])
             pile = len(self.pile[name])
-            score = len(profile) - len(hand) - pile - len(mine)
-            result.append(PlayerScore(name, self.colour[name], profile, hand, pile, mine, score))
+            result.append(PlayerScore(name, self.colour[name], profile, hand, pile, mine, int(score)))
         return tuple(result)
 
     def locations(self) -> dict[str, list[Place]]:
@@ -677,23 +695,76 @@ class Referee:
         )
 
 
+# --- the rule functions, written once (``model.common.ops``) ----------------------------------
+
+#: What ``like_code`` answers: the Like stands, or the rule it breaks.
+LIKE_LEGAL, LIKE_OWN, LIKE_CLOSED, LIKE_TWICE = 0, 1, 2, 3
+#: The rule each ``like_code`` answer names (None: the Like stands).
+LIKE_RULES: tuple[RuleName | None, ...] = (None, "like_own_gallery", "like_closed_gallery",
+                                           "like_once_per_gallery")
+#: Where a card lies at scoring, for ``round_scores``.
+AT_HAND, AT_PILE, AT_PROFILE = 0, 1, 2
+
+
+def quiz_rewards(truth: Value, votes: Sequence[Value], ops: Ops = PY) -> tuple[Value, list[Value]]:
+    """Once every vote is revealed: (the author puts a card down, each other player does), from
+    the author's vote (the statement's truth) and the others' votes. (a) All guessed right: they
+    put a card down, not the author; (b) some did: they and the author; (c) nobody did: only the
+    author."""
+    right = [vote == truth for vote in votes]
+    return ops.not_(ops.all(right)), right
+
+
+def like_code(own: Value, active: Value, owner_passed: Value, already: Value, rules: SocialRules,
+              ops: Ops = PY) -> Value:
+    """Whether a Like on a face-up Gallery stands, in the rulebook's order: never on one's own
+    Gallery (``LIKE_OWN``); only on an active one (``LIKE_CLOSED``; 2-player, under
+    ``pass_closes_gallery``, its owner's pass closes it too); one per player per Gallery
+    (``LIKE_TWICE``); else ``LIKE_LEGAL``."""
+    closed = ops.any((ops.not_(active), ops.all((owner_passed, rules.pass_closes_gallery))))
+    return ops.ite(own, ops.const(LIKE_OWN),
+                   ops.ite(closed, ops.const(LIKE_CLOSED),
+                           ops.ite(already, ops.const(LIKE_TWICE), ops.const(LIKE_LEGAL))))
+
+
+def like_refused(code: Value, rules: SocialRules, ops: Ops = PY) -> Value:
+    """A wrong Like (``like_code``) is taken back at once, rather than corrected at scoring: only
+    one on one's own Gallery, unless ``like_own_gallery`` leaves it in place."""
+    return ops.all((code == LIKE_OWN, rules.like_own_gallery == "refused"))
+
+
+def round_scores(players: int, owner: Sequence[Value], where: Sequence[Value],
+                 profile_of: Sequence[Value], returned: Sequence[Value], ops: Ops = PY) -> list[Value]:
+    """Each player's points (players by seat 0..) from where every card lies: its owner's seat,
+    ``AT_HAND``, ``AT_PILE`` or ``AT_PROFILE``, whose Profile it is in, and whether it is a Like
+    given back at scoring. +1 a card in one's Profile (returned Likes excluded), -1 a card in
+    one's hand or draw pile, -1 a Like of one's own given back."""
+    cards = list(zip(owner, where, profile_of, returned, strict=True))
+    out = []
+    for p in range(players):
+        shown = ops.count(ops.all((w == AT_PROFILE, q == p, ops.not_(r))) for _, w, q, r in cards)
+        held = ops.count(ops.all((o == p, w != AT_PROFILE)) for o, w, _, _ in cards)
+        given_back = ops.count(ops.all((o == p, r)) for o, _, _, r in cards)
+        out.append(shown - held - given_back)
+    return out
+
+
 def like_rule(
     player: str, gallery: GalleryView, already_liked: bool, rules: SocialRules
 ) -> Verdict | None:
-    """Whether a Like on a face-up Gallery stands, in the rulebook's order: never on one's own
-    Gallery; only on an active one; one per player per Gallery. None when it is legal."""
-    if gallery.owner == player:
-        remedy: Remedy = REFUSED if rules.like_own_gallery == "refused" else CORRECTED
+    """Whether a Like on a face-up Gallery stands (``like_code``), with the rule broken, why, and
+    its remedy (``like_refused``). None when it is legal."""
+    code = like_code(gallery.owner == player, gallery.active, gallery.owner_passed_since,
+                     already_liked, rules)
+    if code == LIKE_LEGAL:
+        return None
+    remedy: Remedy = REFUSED if like_refused(code, rules) else CORRECTED
+    if code == LIKE_OWN:
         return "like_own_gallery", f"{gallery.id} is {player}'s own Gallery", remedy
-    closed_by_pass = gallery.owner_passed_since and rules.pass_closes_gallery
-    if not gallery.active or closed_by_pass:
+    if code == LIKE_CLOSED:
         why = "passed" if gallery.active else "played a new card in their Profile"
-        return ("like_closed_gallery", f"{gallery.owner} has {why} since {gallery.id}",
-                CORRECTED)
-    if already_liked:
-        return ("like_once_per_gallery", f"{player} already put a Like on {gallery.id}",
-                CORRECTED)
-    return None
+        return "like_closed_gallery", f"{gallery.owner} has {why} since {gallery.id}", remedy
+    return "like_once_per_gallery", f"{player} already put a Like on {gallery.id}", remedy
 
 
 def judge_round(setup: RoundSetup, rules: SocialRules) -> RoundResult:
