@@ -37,8 +37,6 @@ class Context:
 
     #: The game's rule options (its frozen rules object).
     rules: Any
-    #: The Z3 encodings of the game's rule functions (a frozen dataclass of functions).
-    z3: Any
     #: When the time limit runs out (``time.perf_counter`` seconds).
     deadline: float
     #: The time limit given, in seconds (for messages).
@@ -106,10 +104,10 @@ class Invariant:
     argument: Argument = "encoding"
 
 
-def run(invariant: Invariant, rules: Any, encodings: Any, time_limit: float) -> CheckResult:
+def run(invariant: Invariant, rules: Any, time_limit: float) -> CheckResult:
     """Run one check within ``time_limit`` seconds; never prints."""
     start = time.perf_counter()
-    context = Context(rules, encodings, start + time_limit, time_limit)
+    context = Context(rules, start + time_limit, time_limit)
     try:
         found = invariant.check(context)
     except TimeUp as stop:
@@ -154,74 +152,3 @@ def count(conditions: Iterable[Any]) -> Any:
     return z3.Sum(terms) if terms else z3.IntVal(0)
 
 
-def exactly_one(conditions: Sequence[Any]) -> Any:
-    return count(conditions) == 1
-
-
-# --- encodings equal Python functions on a bounded domain ------------------------------------
-
-
-@dataclass(frozen=True)
-class Agreement:
-    """A point where a Z3 encoding and its Python rule function answer differently."""
-
-    #: The function's name.
-    function: str
-    #: The inputs, by name.
-    inputs: dict[str, Any]
-    #: What the Python function returns.
-    python: Any
-    #: What the Z3 encoding returns.
-    encoding: Any
-
-
-def first_difference(
-    context: Context,
-    function: str,
-    names: Sequence[str],
-    points: Iterable[tuple[tuple, tuple]],
-    encode: Callable[..., Sequence[Any]],
-) -> Agreement | None:
-    """Prove with Z3 that ``encode`` (applied to symbolic inputs) equals the Python outputs on
-    every listed point, or return a point where they differ.
-
-    ``points`` lists (inputs, Python outputs) pairs, inputs as ints/bools in the order of
-    ``names``. One query says: the inputs equal some listed point and some output differs.
-    """
-    points = list(points)
-    if not points:
-        return None
-    sample_inputs, sample_outputs = points[0]
-    symbols = [z3.Bool(n) if isinstance(v, bool) else z3.Int(n) for n, v in zip(names, sample_inputs, strict=False)]
-    outputs = list(encode(*symbols))
-    if len(outputs) != len(sample_outputs):
-        raise ValueError(f"{function}: {len(outputs)} encoded outputs, {len(sample_outputs)} Python ones")
-    cases = []
-    for inputs, expected in points:
-        at = z3.And([s == v for s, v in zip(symbols, inputs, strict=False)])
-        wrong = z3.Or([o != v for o, v in zip(outputs, expected, strict=False)])
-        cases.append(z3.And(at, wrong))
-    solver = context.solver()
-    solver.add(z3.Or(cases))
-    model = context.search(solver)
-    if model is None:
-        return None
-    found = {n: read(model, s) for n, s in zip(names, symbols, strict=False)}
-    python = next(e for i, e in points if tuple(i) == tuple(found[n] for n in names))
-    return Agreement(function, found, list(python), [read(model, o) for o in outputs])
-
-
-def agreement_counterexample(found: Agreement, python_again: Callable[[dict], Sequence[Any]],
-                             encode_again: Callable[[dict], Sequence[Any]]) -> Counterexample:
-    """A counterexample for an equivalence check, replayed: the Python function and the encoding
-    are called again on the point, outside the proof."""
-    python = list(python_again(found.inputs))
-    encoded = [concrete(v) for v in encode_again(found.inputs)]
-    shown = ", ".join(f"{k}={v}" for k, v in found.inputs.items())
-    drawing = f"{found.function}({shown})\n  Python:  {python}\n  Z3:      {encoded}"
-    return Counterexample(
-        state={"function": found.function, "inputs": found.inputs, "python": python, "z3": encoded},
-        drawing=drawing,
-        engine=f"the Python rule function returns {python}, its Z3 encoding {encoded}",
-        engine_agrees=python != encoded,
-    )

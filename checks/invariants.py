@@ -1,8 +1,7 @@
-"""Every rule invariant of the four games, proved with Z3 on bounded domains.
+"""Every rule invariant of the four games, proved about the engines' own code on stated domains.
 
-``INVARIANTS`` lists them all (Locked Network and White House rows, Socks scoring, Social Network,
-Likes and Lies); ``ENCODINGS`` holds the Z3 encodings each one runs with by default, and
-``run_checks`` runs a selection under chosen rule options.
+``INVARIANTS`` lists them all (each game's ``checks.<game>.INVARIANT_MODULES``, in game order),
+and ``run_checks`` runs a selection under chosen rule options.
 """
 
 from __future__ import annotations
@@ -29,8 +28,6 @@ def _modules() -> tuple[ModuleType, ...]:
 
 #: The modules of invariants, in the order they are run and listed.
 MODULES = _modules()
-#: Default Z3 encodings per module.
-DEFAULT_ENCODINGS: dict[str, Any] = {module.__name__: module.DEFAULT_ENCODING for module in MODULES}
 #: Every invariant, with the module that defines it.
 INVARIANTS: tuple[tuple[Invariant, str], ...] = tuple(
     (invariant, module.__name__) for module in MODULES for invariant in module.INVARIANTS
@@ -58,23 +55,19 @@ def run_checks(
     rules_by_game: Mapping[str, Any],
     game: str | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
-    encodings: Mapping[str, Any] | None = None,
     only: Callable[[Invariant], bool] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Checked]:
     """Run the invariants of ``game`` (all games when None), each within ``time_limit``
-    seconds, under the rules object of its game; ``encodings`` replaces a module's Z3 encodings
-    (keyed by module name). ``progress`` is told (invariants done, invariants chosen) before the
+    seconds, under the rules object of its game. ``progress`` is told (invariants done, invariants chosen) before the
     first and after each one."""
-    chosen = dict(DEFAULT_ENCODINGS)
-    chosen.update(encodings or {})
     selected = [(inv, module) for inv, module in INVARIANTS
                 if (game is None or inv.game == game) and (only is None or only(inv))]
     out = []
     if progress is not None:
         progress(0, len(selected))
-    for inv, module in selected:
-        out.append(Checked(inv, run(inv, rules_by_game[inv.game], chosen[module], time_limit)))
+    for inv, _ in selected:
+        out.append(Checked(inv, run(inv, rules_by_game[inv.game], time_limit)))
         if progress is not None:
             progress(len(out), len(selected))
     return out

@@ -599,5 +599,3 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
 )
 
-#: The proofs run the engine's own functions with ``checks.z3ops.Z3``: no second encoding.
-DEFAULT_ENCODING = None

@@ -955,5 +955,3 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
 )
 
-#: The operations its single-source invariants run the referee's rule functions with.
-DEFAULT_ENCODING = Z3

@@ -765,5 +765,3 @@ INVARIANTS: tuple[Invariant, ...] = (
               check_super_set, "exhaustive"),
 )
 
-#: The invariants run the engine's own functions: no second encoding to pass.
-DEFAULT_ENCODING = None

@@ -861,5 +861,3 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
 )
 
-#: No second encoding: the checks run the engine's own functions (kept for the callers' interface).
-DEFAULT_ENCODING = None

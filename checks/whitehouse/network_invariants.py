@@ -774,5 +774,3 @@ INVARIANTS: tuple[Invariant, ...] = (
     ),
 )
 
-#: No second encoding any more: every check runs the engine's own functions.
-DEFAULT_ENCODING = None

@@ -287,7 +287,7 @@ def lock_lowers(asked: Asked) -> Yes | No | NoneFound:
 
 def fewest_for_seven(asked: Asked) -> Yes | No | NoneFound:
     rules: tricks.TricksRules = asked.rules.tricks
-    context = Context(asked.rules, None, asked.deadline, asked.time_limit)
+    context = Context(asked.rules, asked.deadline, asked.time_limit)
     try:
         smaller = proofs.fewer_cannot(context, 5)
     except TimeUp as stop:

@@ -24,7 +24,7 @@ DEPTH = wh.DEPTH
 
 
 def _context(asked: Asked) -> Context:
-    return Context(asked.rules, None, asked.deadline, asked.time_limit)
+    return Context(asked.rules, asked.deadline, asked.time_limit)
 
 
 def off_turn_seven(asked: Asked) -> Yes | NoneFound:

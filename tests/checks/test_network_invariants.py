@@ -26,7 +26,7 @@ BY_ID = {inv.id: inv for inv in network_invariants.INVARIANTS}
 
 
 def _run(invariant_id: str, options: dict[str, Any] | None = None) -> Any:
-    return run(BY_ID[invariant_id], registry.rules("whitehouse", options or {}), None, 30.0)
+    return run(BY_ID[invariant_id], registry.rules("whitehouse", options or {}), 30.0)
 
 
 def _tricks_json(tmp_path: Path, document: dict[str, Any]) -> dict[str, Any]:

@@ -181,7 +181,7 @@ def _verify_checks(invariant_id: str) -> str:
 
 def test_every_invariant_is_proved_under_the_defaults() -> None:
     for inv in wh.INVARIANTS:
-        result = run(inv, RULES, wh.DEFAULT_ENCODING, 30)
+        result = run(inv, RULES, 30)
         assert isinstance(result, Proved), (inv.id, result)
 
 
@@ -198,7 +198,7 @@ def test_every_invariant_has_a_planted_bug() -> None:
 @pytest.mark.parametrize("bug", BUGS, ids=lambda b: f"{b.invariant}: {b.description}")
 def test_a_planted_engine_bug_breaks_its_invariant(monkeypatch: pytest.MonkeyPatch, bug: Bug) -> None:
     bug.patch(monkeypatch)
-    result = run(_invariant(bug.invariant), RULES, wh.DEFAULT_ENCODING, 30)
+    result = run(_invariant(bug.invariant), RULES, 30)
     assert isinstance(result, Violated), f"{bug.description}: {result}"
     cex = result.counterexample
     assert cex.engine_agrees, cex.engine
