@@ -220,7 +220,7 @@ def test_verify_checks_changes_its_answer_with_a_planted_bug(monkeypatch: pytest
 
 def test_an_option_that_breaks_a_statement_shows_as_violated() -> None:
     rules = registry.rules("whitehouse", {"off_turn_win": "own_turn"})
-    result = run(_invariant("WH-11"), rules, None, 30)
+    result = run(_invariant("WH-11"), rules, 30)
     assert isinstance(result, Violated)
     assert "goes on" in result.counterexample.engine
 
