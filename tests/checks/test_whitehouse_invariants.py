@@ -241,6 +241,6 @@ def test_an_engine_that_fails_on_the_domain_is_reported_not_raised(monkeypatch: 
         raise RuntimeError("planted")
 
     monkeypatch.setattr(engine.Engine, "_lock", broken)
-    result = run(_invariant("WH-7"), RULES, None, 30)
+    result = run(_invariant("WH-7"), RULES, 30)
     assert isinstance(result, Violated)
     assert "the engine fails applying" in result.counterexample.engine and "planted" in result.counterexample.engine
