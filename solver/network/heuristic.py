@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import deque
 from collections.abc import Collection
 
@@ -173,8 +174,11 @@ def _connected_without(layout: Layout, cell: Cell) -> bool:
     return len(seen) == len(layout)
 
 
-def anneal(problem: Problem, layout: Layout, iterations: int, rng: random.Random, upper: int) -> Layout:
-    """Simulated annealing over connected legal layouts; returns the best seen."""
+def anneal(
+    problem: Problem, layout: Layout, iterations: int, rng: random.Random, upper: int, deadline: float | None = None
+) -> Layout:
+    """Simulated annealing over connected legal layouts; returns the best seen (stopping early
+    at ``deadline`` when given: the rest-of-the-time phase runs it against the clock)."""
     layout = dict(layout)
     where = {card: cell for cell, card in layout.items()}
     current = layout_tricks(problem, layout)
@@ -184,6 +188,8 @@ def anneal(problem: Problem, layout: Layout, iterations: int, rng: random.Random
         return best_layout
     hot, cold = 0.8, 0.03
     for step in range(iterations):
+        if deadline is not None and step % 512 == 0 and time.monotonic() > deadline:
+            break
         heat = hot * (cold / hot) ** (step / max(1, iterations - 1))
         if rng.random() < 0.5:
             # Move one card to its best legal cell elsewhere on the border of the rest.

@@ -26,6 +26,7 @@ from solver.network.problem import (
     line_layout,
     match_components,
 )
+from solver.network.rest import use_the_rest
 
 #: In ``auto`` mode, networks (or match groups) up to this size go to the exact search: below
 #: about 8 cards it finishes before OR-Tools has even been imported.
@@ -128,7 +129,24 @@ def solve_problem(
         outcome = _solve_connected(problem, clock, method)
     else:
         outcome = _solve_in_pieces(problem, clock, method)
+    if method == "auto" and outcome.status is Status.UNPROVEN and clock.left() > 0:
+        outcome = _the_rest(problem, clock, outcome, rules.connected)
     return _nothing_found(outcome) if outcome.layout is None else outcome
+
+
+def _the_rest(problem: Problem, clock: Clock, outcome: Outcome, connected: bool) -> Outcome:
+    """The phases stopped short of a proof with time left: the rest of it goes to
+    ``rest.use_the_rest`` (a CP-SAT model with hint and bound, and local-search restarts)."""
+    value = outcome.value if outcome.value is not None else -1
+    upper = outcome.bound if outcome.bound is not None else best_bound(problem).value
+    rest = use_the_rest(problem, clock.deadline, value, outcome.layout, upper, connected)
+    clock.report(rest.value, rest.upper)
+    if rest.proven:
+        bound = best_bound(problem)
+        if rest.by_cpsat:
+            return _confirmed(problem, clock, bound, rest.value, rest.layout, pieces=not connected)
+        return _proven(rest.value, rest.layout, bound, "exhaustive search")
+    return Outcome(Status.UNPROVEN, rest.value, rest.upper, rest.layout, None, None)
 
 
 def _nothing_found(outcome: Outcome) -> Outcome:
@@ -443,8 +461,17 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
             value, layout = layout_tricks(problem, reached), reached
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
-    if method == "auto" and _refuted(problem, value, clock):
-        return _proven(value, layout, bound, "exhaustive search")
+    upper = bound.value
+    if method == "auto":
+        # The embedding search's bound holds for arrangements in pieces; a connected
+        # arrangement is legal in pieces too, so the span search may meet that bound.
+        upper = _relaxed_upper(problem, value, bound.value, clock)
+        if value < upper and problem.size <= BOX_DESCENT_LIMIT:
+            reached = reach_by_span(problem, upper, clock.deadline)
+            if reached is not None and layout_tricks(problem, reached) > value:
+                value, layout = layout_tricks(problem, reached), reached
+        if value >= upper:
+            return _proven(value, layout, bound, "exhaustive search")
     k = problem.size
     if method == "exact" or (method == "auto" and k <= CONFIRM_LIMIT):
         # The plain-box CP-SAT model below is weak; up to 10 cards our own search does better.
@@ -455,11 +482,11 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
     rows, cols = k, math.ceil(1.25 * k)
     cells = tuple((r, c) for r in range(rows) for c in range(cols))
     if len(cells) * len(problem.classes) > MAX_MODEL_SIZE:
-        return Outcome(Status.UNPROVEN, value, bound.value, layout, None, None)
+        return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
     floor = value + 1 if method == "auto" else 0
     answer = solve_model(
         problem,
-        ModelSpec(cells, connected=False, pieces=True, at_least=floor, at_most=bound.value, symmetric=False),
+        ModelSpec(cells, connected=False, pieces=True, at_least=floor, at_most=upper, symmetric=False),
         layout,
         clock.left(),
     )
@@ -472,8 +499,8 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
             return _confirmed(problem, clock, bound, found_value, found, pieces=True)
         if found_value > value:
             value, layout = found_value, found
-        return Outcome(Status.UNPROVEN, value, max(value, answer.bound or bound.value), layout, None, None)
-    return Outcome(Status.UNPROVEN, value, bound.value, layout, None, None)
+        return Outcome(Status.UNPROVEN, value, max(value, answer.bound or upper), layout, None, None)
+    return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
 
 
 def _with_cards_apart(problem: Problem, layout: Layout) -> Layout:
