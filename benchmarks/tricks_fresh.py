@@ -99,15 +99,11 @@ def network_of(document: dict[str, Any]):
 
 
 def _force_workers(workers: int) -> None:
-    """Make every CpSolver of this process use ``workers`` threads (the solver sets 1)."""
-    from ortools.sat.python import cp_model
+    """Make every CP-SAT solve of the solver use ``workers`` threads (it ships with 1; with more,
+    each OPTIMAL or INFEASIBLE is re-checked by one worker before it counts)."""
+    from solver.network import cpsat
 
-    class Workers(cp_model.CpSolver):
-        def solve(self, model, solution_callback=None):
-            self.parameters.num_workers = workers
-            return super().solve(model, solution_callback)
-
-    cp_model.CpSolver = Workers  # type: ignore[misc]
+    cpsat.WORKERS = workers
 
 
 def worker(

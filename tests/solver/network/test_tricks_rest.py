@@ -12,8 +12,8 @@ import pytest
 from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules
 from model.whitehouse.network.io import load_question
-from solver.network import rest
-from solver.network.bounds import best_bound
+from solver.network import cpsat, rest
+from solver.network.bounds import best_bound, region
 from solver.network.heuristic import connected_heuristic
 from solver.network.problem import apart_layout, build_problem, layout_tricks, match_components
 from solver.network.rest import use_the_rest
@@ -87,3 +87,36 @@ def test_the_same_input_gives_the_same_answer(name: str):
     if first.status is not Status.OPTIMAL:
         pytest.skip("only answers reached before the limit are repeatable")
     assert _json(first) == _json(solve_tricks(network, TricksRules(), time_limit=30))
+
+
+def test_a_multi_worker_proof_is_confirmed_by_one_worker(monkeypatch: pytest.MonkeyPatch):
+    # Pretend that several workers report a false INFEASIBLE (or-tools issue 5274): the
+    # one-worker re-check finds the arrangement, and that is the answer.
+    from ortools.sat.python import cp_model
+
+    network = _network("game_n008_s04.json")
+    problem = build_problem(network)
+    spec = cpsat.ModelSpec(tuple(region(problem.size, 9)), connected=True, pieces=False, at_least=9, at_most=10)
+    real_run = cpsat.BuiltModel._run
+    workers_seen: list[int] = []
+
+    def run(self, seconds, on_value, work, workers):
+        workers_seen.append(workers)
+        solver, status = real_run(self, seconds, on_value, work, workers)
+        return solver, (cp_model.INFEASIBLE if workers > 1 else status)
+
+    monkeypatch.setattr(cpsat, "WORKERS", 2)
+    monkeypatch.setattr(cpsat.BuiltModel, "_run", run)
+    answer = cpsat.solve_model(problem, spec, None, 30.0)
+    assert workers_seen == [2, 1]
+    assert answer.status == "optimal" and answer.value == 9 and answer.layout is not None
+    assert layout_tricks(problem, answer.layout) == 9
+    # A multi-worker answer the one worker agrees with stands.
+    workers_seen.clear()
+    monkeypatch.setattr(cpsat.BuiltModel, "_run", real_run)
+    again = cpsat.solve_model(problem, spec, None, 30.0)
+    assert again.status == "optimal" and again.value == 9
+    # And with one worker (as shipped) there is no second run.
+    monkeypatch.setattr(cpsat, "WORKERS", 1)
+    monkeypatch.setattr(cpsat.BuiltModel, "_run", run)
+    assert cpsat.solve_model(problem, spec, None, 30.0).value == 9 and workers_seen == [1]
