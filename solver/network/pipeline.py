@@ -50,6 +50,9 @@ EMBED_STEP_NODES = 1_000
 EMBED_APART = 10
 #: In ``auto`` mode, networks up to this size are settled box by box (``tricks_boxes``).
 BOX_DESCENT_LIMIT = 16
+#: Without ``connected``, groups above BOX_DESCENT_LIMIT cards first get this share of the time
+#: left for a connected arrangement (legal in pieces too) that may meet the bound.
+CONNECTED_SHARE = 0.3
 #: Models with more (cell, class) pairs than this are not built: they would not finish within
 #: any sensible time limit, and building them alone takes seconds. Such networks get the
 #: heuristic arrangement and the gap to the bound.
@@ -461,17 +464,27 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
             value, layout = layout_tricks(problem, reached), reached
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
+    if method == "auto" and _refuted(problem, value, clock):
+        return _proven(value, layout, bound, "exhaustive search")
     upper = bound.value
     if method == "auto":
         # The embedding search's bound holds for arrangements in pieces; a connected
-        # arrangement is legal in pieces too, so the span search may meet that bound.
+        # arrangement is legal in pieces too, so the connected searches may meet that bound.
         upper = _relaxed_upper(problem, value, bound.value, clock)
         if value < upper and problem.size <= BOX_DESCENT_LIMIT:
             reached = reach_by_span(problem, upper, clock.deadline)
             if reached is not None and layout_tricks(problem, reached) > value:
                 value, layout = layout_tricks(problem, reached), reached
+        elif value < upper:
+            # Larger groups: the connected pipeline for a share of the time (its phases aim at
+            # a small region near the bound first).
+            share = Clock(time.monotonic(), CONNECTED_SHARE * clock.left(), None)
+            joined = _solve_connected(problem, share, method)
+            if joined.layout is not None and joined.value is not None and joined.value > value:
+                value, layout = joined.value, joined.layout
+                clock.report(value, upper)
         if value >= upper:
-            return _proven(value, layout, bound, "exhaustive search")
+            return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
     k = problem.size
     if method == "exact" or (method == "auto" and k <= CONFIRM_LIMIT):
         # The plain-box CP-SAT model below is weak; up to 10 cards our own search does better.
