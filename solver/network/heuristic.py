@@ -15,6 +15,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Collection
+from dataclasses import replace
 
 from solver.network.problem import Cell, Layout, Problem, around, keeps_rules, layout_tricks, line_layout
 
@@ -22,6 +23,8 @@ SEED = 20250101
 
 #: How many partners' neighbourhoods a local-search move looks at for a new cell.
 _RELOCATE_WIDTH = 6
+#: With ``every_card_matched``: repair moves per card for a layout grown without the rule.
+REPAIR_STEPS = 20
 #: How many tied placements the greedy step looks ahead for.
 _LOOKAHEAD_WIDTH = 12
 
@@ -247,6 +250,70 @@ def anneal(
     return best_layout
 
 
+def _unmatched(problem: Problem, layout: Layout) -> list[int]:
+    """The cards of the layout that border no card they match, in index order."""
+    return sorted(
+        card
+        for cell, card in layout.items()
+        if not any(layout.get(other) in problem.partners[card] for other in around(cell))
+    )
+
+
+def repair_matched(problem: Problem, layout: Layout, rng: random.Random, steps: int) -> Layout | None:
+    """For ``every_card_matched``: move cards that border no match, one at a time, to a legal
+    cell beside one of their partners (keeping the network in one piece), until every card is
+    matched; None when ``steps`` moves did not get there."""
+    layout = dict(layout)
+    where = {card: cell for cell, card in layout.items()}
+
+    def matched(card: int) -> bool:
+        return any(layout.get(other) in problem.partners[card] for other in around(where[card]))
+
+    lonely = set(_unmatched(problem, layout))
+    for _ in range(steps):
+        if not lonely:
+            return layout
+        x = sorted(lonely)[rng.randrange(len(lonely))]
+        here = where[x]
+        if not _connected_without(layout, here):
+            continue  # it holds the network together: another card, another time
+        del layout[here]
+        top, spots = 0, []
+        for partner in sorted(problem.partners[x]):
+            for spot in around(where[partner]):
+                if spot in layout or spot == here:
+                    continue
+                gain = _legal_at(problem, layout, x, spot)
+                if gain > top:
+                    top, spots = gain, [spot]
+                elif gain == top and gain > 0 and spot not in spots:
+                    spots.append(spot)
+        if not spots:
+            layout[here] = x
+            continue
+        spot = sorted(spots)[rng.randrange(len(spots))]
+        layout[spot] = x
+        where[x] = spot
+        lonely.discard(x)
+        for cell in list(around(here)) + list(around(spot)):
+            card = layout.get(cell)
+            if card is not None:
+                if matched(card):
+                    lonely.discard(card)
+                else:
+                    lonely.add(card)
+    return layout if not lonely else None
+
+
+def grown_then_repaired(
+    problem: Problem, free: Problem, start: int, grow_rng: random.Random | None, rng: random.Random
+) -> Layout | None:
+    """For ``every_card_matched``: a layout grown without the rule (``free`` is the problem
+    without it), then repaired card by card (``repair_matched``); None when that fails."""
+    grown = greedy(free, start, grow_rng)
+    return repair_matched(problem, grown, rng, REPAIR_STEPS * problem.size) if grown is not None else None
+
+
 def _starts(problem: Problem, count: int) -> list[int]:
     """Start cards: the most connected first, then the least, alternating; one per class."""
     reps = [members[0] for members in problem.classes]
@@ -286,10 +353,13 @@ def greedy_phase(problem: Problem, upper: int, effort: float = 1.0) -> tuple[Lay
     if problem.every_matched:
         # Matched layouts come from greedy growth alone: try every class as a start.
         starts = max(starts, len(problem.classes))
+    free = replace(problem, every_matched=False) if problem.every_matched else problem
     for round_index, start in enumerate(_starts(problem, starts)):
         if best_value >= upper:
             break
         layout = greedy(problem, start, rng if round_index % 2 else None)
+        if layout is None and problem.every_matched:
+            layout = grown_then_repaired(problem, free, start, rng if round_index % 2 else None, rng)
         if layout is None or not keeps_rules(problem, layout):
             continue
         value = layout_tricks(problem, layout)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from model.common.status import Status
 from model.whitehouse.network.answer import Progress
@@ -215,7 +215,12 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
             clock.report(value, bound.value)
         if quick.complete or value >= upper:
             return _proven(value, layout, bound, "exhaustive search")
-    return _cpsat_connected(problem, clock, bound, value, layout, method, upper)
+    hint = layout
+    if hint is None and problem.every_matched:
+        # No arrangement with every card matched yet: the best one without that rule, repaired
+        # as far as it goes, still tells CP-SAT where good arrangements lie.
+        hint = connected_heuristic(replace(problem, every_matched=False), bound.value, _effort(clock))
+    return _cpsat_connected(problem, clock, bound, value, layout, method, upper, hint)
 
 
 def _refuted(problem: Problem, value: int, clock: Clock) -> bool:
@@ -338,12 +343,19 @@ def _attempt(
 
 
 def _cpsat_connected(
-    problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout | None, method: str, upper: int
+    problem: Problem,
+    clock: Clock,
+    bound: Bound,
+    value: int,
+    layout: Layout | None,
+    method: str,
+    upper: int,
+    hint: Layout | None = None,
 ) -> Outcome:
     """CP-SAT: try the bound itself first (a small region; a hit proves it), then anything
     better than the best known. In ``cpsat`` mode the heuristic is only a hint: every answer
     comes from a model."""
-    hint = layout
+    hint = layout if layout is not None else hint
     best, best_layout = (value, layout) if method == "auto" else (-1, None)
     # Below the cheap bound, an upper bound from our own embedding search (auto mode only).
     relaxed = upper

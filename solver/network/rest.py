@@ -16,11 +16,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solver.network.bounds import region
 from solver.network.cpsat import ModelAnswer, ModelSpec, solve_model
-from solver.network.heuristic import SEED, anneal, greedy
+from solver.network.heuristic import SEED, anneal, greedy, grown_then_repaired
 from solver.network.problem import (
     Cell,
     Layout,
@@ -172,6 +172,8 @@ def _restart(
     if layout is None:
         start = rng.randrange(problem.size)
         grown = greedy(problem, start, rng)
+        if grown is None and problem.every_matched:
+            grown = grown_then_repaired(problem, replace(problem, every_matched=False), start, rng, rng)
         return grown if grown is not None and keeps_rules(problem, grown) else None
     if not is_connected(layout):
         return None
