@@ -97,7 +97,11 @@ class BuiltModel:
         n = problem.size
 
         # Placement: x[k][i] is true when a card of class k sits on cell i.
-        self.x = x = [[model.new_bool_var(f"x{k}_{i}") for i in range(len(cells))] for k in classes]
+        x: list[list[IntVar]] = []
+        self.x = x
+        for k in classes:
+            self._check_clock()
+            x.append([model.new_bool_var(f"x{k}_{i}") for i in range(len(cells))])
 
         # Each class has all its cards on the grid (or some of them, when pieces are allowed and
         # a card may lie apart without a matching border).

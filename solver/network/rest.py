@@ -39,6 +39,8 @@ FIRST_WORK = 1.0
 #: Models too large for the full one are tried on a box around the best layout only up to this
 #: many (cell, class) pairs: building one in Python takes about a second per 2000.
 BOX_MODEL_SIZE = 8_000
+#: A model is not started with less time than this left (seconds): building it alone takes longer.
+MODEL_MARGIN = 0.2
 #: Local-search steps per restart, per card (the restarts go on until the clock stops them).
 STEPS_PER_CARD = 400
 
@@ -83,7 +85,7 @@ def use_the_rest(
     model_open = True
     rng = random.Random(SEED + 1)
     while value < upper and time.monotonic() < deadline:
-        if model_open:
+        if model_open and deadline - time.monotonic() > MODEL_MARGIN:
             cells = full_cells(problem, connected, value + 1)
             full = len(cells) * classes <= MAX_MODEL_SIZE
             if not full:
