@@ -378,3 +378,54 @@ def improve(
     iterations = round(effort * min(20_000, 200 * problem.size))
     improved = anneal(problem, layout, iterations, rng or random.Random(SEED), upper)
     return improved if layout_tricks(problem, improved) > value else layout
+
+
+#: ``leave_one_out`` tries this many cards (the fewest partners first).
+LEAVE_OUT_CARDS = 8
+
+
+def leave_one_out(
+    problem: Problem, value: int, upper: int, effort: float, connected: bool = True
+) -> Layout | None:
+    """A layout better than ``value`` found by leaving one card out: the rest arranged by
+    ``connected_heuristic``, the card then put back on the free cell beside them where it makes
+    the most Tricks (legally), or, without ``connected``, set apart. Cards with few partners
+    first (a lone match is often better given up than built around); None when nothing better
+    was found."""
+    n = problem.size
+    if n < 3:
+        return None
+    order = sorted(range(n), key=lambda i: (len(problem.partners[i]), i))[:LEAVE_OUT_CARDS]
+    best: Layout | None = None
+    for card in order:
+        if value >= upper:
+            break
+        others = [i for i in range(n) if i != card]
+        sub = problem.subproblem(others)
+        sub_upper = min(upper, _sides(sub))
+        arranged = connected_heuristic(sub, sub_upper, effort)
+        if arranged is None:
+            continue
+        layout = {cell: others[i] for cell, i in arranged.items()}
+        if connected:
+            spots = sorted({s for c in layout for s in around(c) if s not in layout})
+            scored = [(_legal_at(problem, layout, card, spot), spot) for spot in spots]
+            scored = [(gain, spot) for gain, spot in scored if gain >= 0]
+            if not scored:
+                continue
+            gain, spot = max(scored, key=lambda item: (item[0], (-item[1][0], -item[1][1])))
+            layout[spot] = card
+        else:
+            left = max(c for _, c in layout) + 2
+            layout[(min(r for r, _ in layout), left)] = card
+        if not keeps_rules(problem, layout):
+            continue
+        found = layout_tricks(problem, layout)
+        if found > value:
+            value, best = found, layout
+    return best
+
+
+def _sides(problem: Problem) -> int:
+    """A quick upper bound for a heuristic's stopping point: the Supporters' four sides."""
+    return sum(min(4, len(problem.partners[i])) for i in range(problem.size) if not problem.is_event[i])

@@ -16,7 +16,7 @@ from solver.network.cpsat import ModelSpec, solve_model
 from solver.network.embed import pieces_reach
 from solver.network.exact import exact_search
 from solver.network.glue import glue
-from solver.network.heuristic import connected_heuristic, greedy_phase, improve
+from solver.network.heuristic import connected_heuristic, greedy_phase, improve, leave_one_out
 from solver.network.matched import why_never_all_matched
 from solver.network.problem import (
     Layout,
@@ -50,6 +50,8 @@ EMBED_STEP_NODES = 1_000
 EMBED_APART = 10
 #: In ``auto`` mode, networks up to this size are settled box by box (``tricks_boxes``).
 BOX_DESCENT_LIMIT = 16
+#: ``leave_one_out``'s heuristic effort, as a share of the main heuristic's.
+LEAVE_OUT_EFFORT = 0.3
 #: Without ``connected``, groups above BOX_DESCENT_LIMIT cards first get this share of the time
 #: left for a connected arrangement (legal in pieces too) that may meet the bound.
 CONNECTED_SHARE = 0.3
@@ -204,6 +206,13 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
             clock.report(value, upper)
             if value >= upper:
                 return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
+        if problem.size <= BOX_DESCENT_LIMIT:
+            left_out = leave_one_out(problem, value, upper, LEAVE_OUT_EFFORT * _effort(clock))
+            if left_out is not None:
+                layout, value = left_out, layout_tricks(problem, left_out)
+                clock.report(value, upper)
+                if value >= upper:
+                    return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
     if method == "exact" or (method == "auto" and problem.size <= EXACT_AUTO_LIMIT):
         return _exact(problem, clock, bound, value, layout, pieces=False)
     if method == "auto" and problem.size <= CONFIRM_LIMIT:
@@ -474,6 +483,11 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
         reached = reach_by_span(problem, bound.value, clock.deadline)
         if reached is not None:
             value, layout = layout_tricks(problem, reached), reached
+    if method == "auto" and layout is not None and value < bound.value and problem.size <= BOX_DESCENT_LIMIT:
+        # One card set apart may make more (a match given up for the rest).
+        left_out = leave_one_out(problem, value, bound.value, LEAVE_OUT_EFFORT * _effort(clock), connected=False)
+        if left_out is not None:
+            layout, value = left_out, layout_tricks(problem, left_out)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
     if method == "auto" and _refuted(problem, value, clock):
