@@ -380,8 +380,10 @@ def improve(
     return improved if layout_tricks(problem, improved) > value else layout
 
 
-#: ``leave_one_out`` tries this many cards (the fewest partners first).
+#: ``leave_one_out`` tries this many cards (the fewest partners first), each with at most
+#: LEAVE_OUT_PARTNERS partners (giving up a card with many matches rarely pays).
 LEAVE_OUT_CARDS = 8
+LEAVE_OUT_PARTNERS = 2
 
 
 def leave_one_out(
@@ -389,13 +391,14 @@ def leave_one_out(
 ) -> Layout | None:
     """A layout better than ``value`` found by leaving one card out: the rest arranged by
     ``connected_heuristic``, the card then put back on the free cell beside them where it makes
-    the most Tricks (legally), or, without ``connected``, set apart. Cards with few partners
-    first (a lone match is often better given up than built around); None when nothing better
-    was found."""
+    the most Tricks (legally), or, without ``connected``, set apart. Only cards with few partners
+    (a lone match is often better given up than built around); None when nothing better was
+    found."""
     n = problem.size
     if n < 3:
         return None
-    order = sorted(range(n), key=lambda i: (len(problem.partners[i]), i))[:LEAVE_OUT_CARDS]
+    few = [i for i in range(n) if len(problem.partners[i]) <= LEAVE_OUT_PARTNERS]
+    order = sorted(few, key=lambda i: (len(problem.partners[i]), i))[:LEAVE_OUT_CARDS]
     best: Layout | None = None
     for card in order:
         if value >= upper:

@@ -409,3 +409,31 @@ def test_every_card_matched_is_reached_where_greedy_growth_finds_nothing(connect
     solution = solve_tricks(network, rules, time_limit=30)
     assert solution.status == Status.OPTIMAL and solution.tricks == 7
     assert check_arrangement(network, solution.arrangement, rules).legal
+
+
+def lock_network() -> Network:
+    """The 14-card network of the lock-lowers ruling (``test_a_lock_can_lower_the_trick_total``):
+    a 13-card diamond making 16 Tricks, and Event EX listing only its centre. Connected, the
+    maximum is 15; in pieces, 16 (EX apart)."""
+    listing = {"Et": {1, 2, 6, 7}, "El": {1, 3, 6, 8}, "Er": {1, 4, 7, 9}, "Eb": {1, 5, 8, 9}, "EX": {1}}
+    return Network(
+        tuple(Supporter(n) for n in range(1, 10)), tuple(Event(k, frozenset(v)) for k, v in listing.items())
+    )
+
+
+def test_leaving_one_card_out_finds_the_lock_networks_15():
+    from solver.network.heuristic import leave_one_out
+
+    problem = build_problem(lock_network())
+    plain = connected_heuristic(problem, 16, 1.0)
+    assert plain is not None
+    found = leave_one_out(problem, layout_tricks(problem, plain), 16, 0.3)
+    assert found is not None and layout_tricks(problem, found) == 15
+    assert layout_is_legal(problem, found) and is_connected(found)
+
+
+def test_in_pieces_the_lock_network_makes_its_bound():
+    rules = TricksRules(connected=False)
+    solution = solve_tricks(lock_network(), rules, time_limit=30)
+    assert solution.status == Status.OPTIMAL and solution.tricks == 16
+    assert check_arrangement(lock_network(), solution.arrangement, rules).legal
