@@ -18,6 +18,7 @@ from solver.network.exact import exact_search
 from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic, greedy_phase, improve, leave_one_out
 from solver.network.matched import why_never_all_matched
+from solver.network.plain import plain_cells, solve_plain
 from solver.network.problem import (
     Layout,
     Problem,
@@ -26,7 +27,7 @@ from solver.network.problem import (
     line_layout,
     match_components,
 )
-from solver.network.rest import use_the_rest
+from solver.network.rest import PLAIN_MODEL_SIZE, use_the_rest
 
 #: In ``auto`` mode, networks (or match groups) up to this size go to the exact search: below
 #: about 8 cards it finishes before OR-Tools has even been imported.
@@ -50,11 +51,17 @@ EMBED_STEP_NODES = 1_000
 EMBED_APART = 10
 #: In ``auto`` mode, networks up to this size are settled box by box (``tricks_boxes``).
 BOX_DESCENT_LIMIT = 16
+#: Without ``connected``, the class model in a plain box gets this share of the time left (in
+#: ``auto`` mode); the rest goes to ``rest``, where the plain model takes turns with it.
+PIECES_SHARE = 0.25
+#: Without ``connected``, groups above 16 cards first get the plain model for this much work
+#: (CP-SAT's deterministic time; a few seconds).
+PLAIN_FIRST_WORK = 8.0
 #: ``leave_one_out``'s heuristic effort, as a share of the main heuristic's.
 LEAVE_OUT_EFFORT = 0.3
 #: Without ``connected``, groups above BOX_DESCENT_LIMIT cards first get this share of the time
 #: left for a connected arrangement (legal in pieces too) that may meet the bound.
-CONNECTED_SHARE = 0.3
+CONNECTED_SHARE = 0.15
 #: Models with more (cell, class) pairs than this are not built: they would not finish within
 #: any sensible time limit, and building them alone takes seconds. Such networks get the
 #: heuristic arrangement and the gap to the bound.
@@ -501,7 +508,18 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
             reached = reach_by_span(problem, upper, clock.deadline)
             if reached is not None and layout_tricks(problem, reached) > value:
                 value, layout = layout_tricks(problem, reached), reached
-        elif value < upper:
+        elif value < upper and plain_cells(problem) <= PLAIN_MODEL_SIZE:
+            # Larger groups: first the plain model (measured: in pieces it finds what the class
+            # model misses), a fixed amount of work, so the outcome is repeatable.
+            plain = solve_plain(problem, False, value + 1, upper, layout, clock.left(), PLAIN_FIRST_WORK)
+            if plain.layout is not None and plain.value is not None and plain.value > value:
+                value, layout = plain.value, plain.layout
+                clock.report(value, upper)
+            if plain.status in ("optimal", "infeasible"):
+                return _confirmed(problem, clock, bound, value, layout, pieces=True)
+            if plain.bound is not None:
+                upper = min(upper, max(plain.bound, value))
+        if value < upper and problem.size > BOX_DESCENT_LIMIT:
             # Larger groups: the connected pipeline for a share of the time (its phases aim at
             # a small region near the bound first).
             share = Clock(time.monotonic(), CONNECTED_SHARE * clock.left(), None)
@@ -527,7 +545,7 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
         problem,
         ModelSpec(cells, connected=False, pieces=True, at_least=floor, at_most=upper, symmetric=False),
         layout,
-        clock.left(),
+        PIECES_SHARE * clock.left() if method == "auto" else clock.left(),
     )
     if answer.status == "infeasible" and method == "auto":
         return _confirmed(problem, clock, bound, value, layout, pieces=True)

@@ -1,6 +1,7 @@
 """The rest of the time: when the other phases have stopped short of a proof with time left, a
 CP-SAT model with the best arrangement as hint and the proven bound as a constraint takes over,
-in slices of growing deterministic work, with local-search restarts between them.
+in slices of growing deterministic work, with local-search restarts between them. Two models
+take turns: the class model of ``cpsat`` and the plain one of ``plain`` (up to 27 cards).
 
 The model is the full one (every arrangement, so "nothing better" proves the best known optimal)
 when it fits ``MAX_MODEL_SIZE``; otherwise a box around the best arrangement, grown each time it
@@ -21,6 +22,7 @@ from dataclasses import dataclass, replace
 from solver.network.bounds import region
 from solver.network.cpsat import ModelAnswer, ModelSpec, solve_model
 from solver.network.heuristic import SEED, anneal, greedy, grown_then_repaired
+from solver.network.plain import plain_cells, solve_plain
 from solver.network.problem import (
     Cell,
     Layout,
@@ -39,6 +41,11 @@ FIRST_WORK = 1.0
 #: Models too large for the full one are tried on a box around the best layout only up to this
 #: many (cell, class) pairs: building one in Python takes about a second per 2000.
 BOX_MODEL_SIZE = 8_000
+#: The plain model (``plain``) takes turns with the class model up to this many (card, cell)
+#: pairs (n^3: 27 cards).
+PLAIN_MODEL_SIZE = 20_000
+#: The plain model's slice, as a multiple of the class model's (it needs more work to get going).
+PLAIN_WORK = 4.0
 #: A model is not started with less time than this left (seconds): building it alone takes longer.
 MODEL_MARGIN = 0.2
 #: Local-search steps per restart, per card (the restarts go on until the clock stops them).
@@ -84,28 +91,40 @@ def use_the_rest(
     margin = 1
     model_open = True
     rng = random.Random(SEED + 1)
+    plain_fits = plain_cells(problem) <= PLAIN_MODEL_SIZE
+    turn = 0
     while value < upper and time.monotonic() < deadline:
         if model_open and deadline - time.monotonic() > MODEL_MARGIN:
             cells = full_cells(problem, connected, value + 1)
             full = len(cells) * classes <= MAX_MODEL_SIZE
             if not full:
                 cells = _box_cells(problem, layout, cells, margin, classes)
-            if not cells:
+            # The two models take turns, the plain one first without ``connected`` (where it
+            # was measured to find what the class model misses), second with it.
+            plain = plain_fits and (not cells or turn % 2 == (1 if connected else 0))
+            turn += 1
+            if not cells and not plain_fits:
                 model_open = False
             else:
-                answer = _slice(problem, cells, connected, value, upper, layout, deadline, work, full)
+                if plain:
+                    seconds = deadline - time.monotonic()
+                    answer = solve_plain(problem, connected, value + 1, upper, layout, seconds, PLAIN_WORK * work)
+                    whole = True
+                else:
+                    answer = _slice(problem, cells, connected, value, upper, layout, deadline, work, full)
+                    whole = full
                 if answer.layout is not None and answer.value is not None:
                     found_layout = answer.layout if connected else with_cards_apart(problem, answer.layout)
                     found = layout_tricks(problem, found_layout)
                     if found > value:
                         value, layout = found, found_layout
-                if full and answer.status in ("optimal", "infeasible"):
+                if whole and answer.status in ("optimal", "infeasible"):
                     return Rest(value, layout, value, True, True)
-                if full and answer.bound is not None:
+                if whole and answer.bound is not None:
                     upper = min(upper, max(answer.bound, value))
-                if not full and answer.status in ("optimal", "infeasible"):
+                if not whole and answer.status in ("optimal", "infeasible"):
                     margin *= 2  # this box holds nothing better: a larger one
-                else:
+                elif not plain or not cells:
                     work *= 2
         if time.monotonic() >= deadline or value >= upper:
             break
