@@ -50,6 +50,7 @@ def test_search_exhausted_only_when_nothing_can_go_on(monkeypatch: pytest.Monkey
     assert value == 1 + 1 and upper == 3 + 3
     monkeypatch.setattr(rest, "MAX_MODEL_SIZE", 0)
     monkeypatch.setattr(rest, "BOX_MODEL_SIZE", 0)
+    monkeypatch.setattr(rest, "PLAIN_MODEL_SIZE", 0)
     deadline = time.monotonic() + 30
     found = use_the_rest(problem, deadline, value, start, upper, connected=False)
     assert not found.proven and deadline - time.monotonic() > 20
@@ -120,3 +121,21 @@ def test_a_multi_worker_proof_is_confirmed_by_one_worker(monkeypatch: pytest.Mon
     monkeypatch.setattr(cpsat, "WORKERS", 1)
     monkeypatch.setattr(cpsat.BuiltModel, "_run", run)
     assert cpsat.solve_model(problem, spec, None, 30.0).value == 9 and workers_seen == [1]
+
+
+def test_the_plain_model_agrees_with_the_class_model():
+    # The plain model as a phase: on a small network its optimum is the solver's, connected or
+    # in pieces, and its arrangement is legal.
+    from solver.network.plain import solve_plain
+    from solver.network.problem import is_connected, layout_is_legal
+
+    network = _network("game_n008_s04.json")
+    problem = build_problem(network)
+    for connected in (True, False):
+        expected = solve_tricks(network, TricksRules(connected=connected), time_limit=30)
+        answer = solve_plain(problem, connected, 0, best_bound(problem).value, None, 30.0)
+        assert answer.status == "optimal" and answer.value == expected.tricks and answer.layout is not None
+        assert layout_is_legal(problem, answer.layout) and layout_tricks(problem, answer.layout) == answer.value
+        assert is_connected(answer.layout) or not connected
+        nothing_better = solve_plain(problem, connected, answer.value + 1, best_bound(problem).value, None, 30.0)
+        assert nothing_better.status == "infeasible"
