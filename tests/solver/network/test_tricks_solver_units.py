@@ -437,3 +437,19 @@ def test_in_pieces_the_lock_network_makes_its_bound():
     solution = solve_tricks(lock_network(), rules, time_limit=30)
     assert solution.status == Status.OPTIMAL and solution.tricks == 16
     assert check_arrangement(lock_network(), solution.arrangement, rules).legal
+
+
+def test_every_card_matched_a_grown_layout_is_repaired():
+    # An engine-grown network where greedy growth under the rule finds nothing: grown without
+    # it, then repaired card by card, the layout has every card beside a match.
+    from pathlib import Path
+
+    from model.whitehouse.network.io import load_question
+    from solver.network.heuristic import greedy_phase
+    from solver.network.problem import all_matched
+
+    path = Path(__file__).resolve().parents[3] / "benchmarks" / "instances" / "engine_n019_s20261201.0.json"
+    problem = build_problem(load_question(str(path), None, ()).network, every_matched=True)
+    layout, _rng = greedy_phase(problem, best_bound(problem).value)
+    assert layout is not None
+    assert layout_is_legal(problem, layout) and is_connected(layout) and all_matched(problem, layout)
