@@ -359,7 +359,9 @@ def greedy_phase(problem: Problem, upper: int, effort: float = 1.0) -> tuple[Lay
             break
         layout = greedy(problem, start, rng if round_index % 2 else None)
         if layout is None and problem.every_matched:
-            layout = grown_then_repaired(problem, free, start, rng if round_index % 2 else None, rng)
+            # (A random source of its own: the main one goes on as without the repair.)
+            own = random.Random(SEED + 1 + start)
+            layout = grown_then_repaired(problem, free, start, own if round_index % 2 else None, own)
         if layout is None or not keeps_rules(problem, layout):
             continue
         value = layout_tricks(problem, layout)
