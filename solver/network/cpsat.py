@@ -35,6 +35,10 @@ ModelStatus = Literal["optimal", "feasible", "infeasible", "unknown"]
 LINEARIZATION = 2
 #: CP-SAT's random seed: one worker and a fixed seed make proven answers repeatable.
 SEED = 7
+#: CP-SAT workers per solve. One, as shipped: repeatable, and free of the false INFEASIBLE and
+#: wrong optima reported for several workers (or-tools issues 5274, 5293, 5295). With more, an
+#: OPTIMAL or INFEASIBLE is confirmed by a one-worker run before it counts (``_confirm``).
+WORKERS = 1
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,11 @@ class BuiltModel:
         n = problem.size
 
         # Placement: x[k][i] is true when a card of class k sits on cell i.
-        self.x = x = [[model.new_bool_var(f"x{k}_{i}") for i in range(len(cells))] for k in classes]
+        x: list[list[IntVar]] = []
+        self.x = x
+        for k in classes:
+            self._check_clock()
+            x.append([model.new_bool_var(f"x{k}_{i}") for i in range(len(cells))])
 
         # Each class has all its cards on the grid (or some of them, when pieces are allowed and
         # a card may lie apart without a matching border).
@@ -343,19 +351,58 @@ class BuiltModel:
     ) -> ModelAnswer:
         from ortools.sat.python import cp_model
 
+        started = time.monotonic()
+        self.model.maximize(self.objective)
+        solver, status = self._run(seconds, on_value, work, WORKERS)
+        if WORKERS > 1 and status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+            return self._confirm(solver, status, seconds - (time.monotonic() - started), work)
+        return self._answer(solver, status)
+
+    def _run(
+        self, seconds: float, on_value: Callable[[int], None] | None, work: float | None, workers: int
+    ) -> tuple[CpSolver, int]:
+        from ortools.sat.python import cp_model
+
         solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
+        solver.parameters.num_workers = workers
         solver.parameters.random_seed = SEED
         solver.parameters.max_time_in_seconds = max(0.001, seconds)
         if work is not None:
             # CP-SAT's deterministic time: the same budget gives the same answer on any machine.
             solver.parameters.max_deterministic_time = work
         solver.parameters.linearization_level = LINEARIZATION
-        self.model.maximize(self.objective)
         if on_value is None:
             status = solver.solve(self.model)
         else:
             status = solver.solve(self.model, _reporter(on_value))
+        return solver, int(status)
+
+    def _confirm(self, solver: CpSolver, status: int, seconds: float, work: float | None) -> ModelAnswer:
+        """A multi-worker OPTIMAL or INFEASIBLE, re-checked by one worker (its solution as the
+        hint): only what the one-worker run proves as well counts as proven; otherwise the
+        solution stays, as merely feasible within the model's own bound."""
+        from ortools.sat.python import cp_model
+
+        first = self._answer(solver, status)
+        # (OR-Tools' clear_hints has no annotations; it only drops the first run's hints.)
+        self.model.clear_hints()  # type: ignore[no-untyped-call]
+        if first.layout is not None:
+            self.hint(first.layout)
+        again, again_status = self._run(max(0.001, seconds), None, work, 1)
+        second = self._answer(again, again_status)
+        if again_status == status and (status == cp_model.INFEASIBLE or second.value == first.value):
+            return second
+        if second.status in ("optimal", "infeasible"):
+            return second  # the one-worker run proves something else: it is the one trusted
+        best = max((a for a in (first, second) if a.layout is not None), key=lambda a: a.value or 0, default=None)
+        if best is None:
+            return ModelAnswer("unknown", None, None, None)
+        assert best.value is not None
+        return ModelAnswer("feasible", best.value, max(best.value, self.spec.at_most), best.layout)
+
+    def _answer(self, solver: CpSolver, status: int) -> ModelAnswer:
+        from ortools.sat.python import cp_model
+
         if status == cp_model.INFEASIBLE:
             return ModelAnswer("infeasible", None, None, None)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

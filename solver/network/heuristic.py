@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import deque
 from collections.abc import Collection
+from dataclasses import replace
 
 from solver.network.problem import Cell, Layout, Problem, around, keeps_rules, layout_tricks, line_layout
 
@@ -21,6 +23,8 @@ SEED = 20250101
 
 #: How many partners' neighbourhoods a local-search move looks at for a new cell.
 _RELOCATE_WIDTH = 6
+#: With ``every_card_matched``: repair moves per card for a layout grown without the rule.
+REPAIR_STEPS = 20
 #: How many tied placements the greedy step looks ahead for.
 _LOOKAHEAD_WIDTH = 12
 
@@ -173,8 +177,11 @@ def _connected_without(layout: Layout, cell: Cell) -> bool:
     return len(seen) == len(layout)
 
 
-def anneal(problem: Problem, layout: Layout, iterations: int, rng: random.Random, upper: int) -> Layout:
-    """Simulated annealing over connected legal layouts; returns the best seen."""
+def anneal(
+    problem: Problem, layout: Layout, iterations: int, rng: random.Random, upper: int, deadline: float | None = None
+) -> Layout:
+    """Simulated annealing over connected legal layouts; returns the best seen (stopping early
+    at ``deadline`` when given: the rest-of-the-time phase runs it against the clock)."""
     layout = dict(layout)
     where = {card: cell for cell, card in layout.items()}
     current = layout_tricks(problem, layout)
@@ -184,6 +191,8 @@ def anneal(problem: Problem, layout: Layout, iterations: int, rng: random.Random
         return best_layout
     hot, cold = 0.8, 0.03
     for step in range(iterations):
+        if deadline is not None and step % 512 == 0 and time.monotonic() > deadline:
+            break
         heat = hot * (cold / hot) ** (step / max(1, iterations - 1))
         if rng.random() < 0.5:
             # Move one card to its best legal cell elsewhere on the border of the rest.
@@ -241,6 +250,70 @@ def anneal(problem: Problem, layout: Layout, iterations: int, rng: random.Random
     return best_layout
 
 
+def _unmatched(problem: Problem, layout: Layout) -> list[int]:
+    """The cards of the layout that border no card they match, in index order."""
+    return sorted(
+        card
+        for cell, card in layout.items()
+        if not any(layout.get(other) in problem.partners[card] for other in around(cell))
+    )
+
+
+def repair_matched(problem: Problem, layout: Layout, rng: random.Random, steps: int) -> Layout | None:
+    """For ``every_card_matched``: move cards that border no match, one at a time, to a legal
+    cell beside one of their partners (keeping the network in one piece), until every card is
+    matched; None when ``steps`` moves did not get there."""
+    layout = dict(layout)
+    where = {card: cell for cell, card in layout.items()}
+
+    def matched(card: int) -> bool:
+        return any(layout.get(other) in problem.partners[card] for other in around(where[card]))
+
+    lonely = set(_unmatched(problem, layout))
+    for _ in range(steps):
+        if not lonely:
+            return layout
+        x = sorted(lonely)[rng.randrange(len(lonely))]
+        here = where[x]
+        if not _connected_without(layout, here):
+            continue  # it holds the network together: another card, another time
+        del layout[here]
+        top, spots = 0, []
+        for partner in sorted(problem.partners[x]):
+            for spot in around(where[partner]):
+                if spot in layout or spot == here:
+                    continue
+                gain = _legal_at(problem, layout, x, spot)
+                if gain > top:
+                    top, spots = gain, [spot]
+                elif gain == top and gain > 0 and spot not in spots:
+                    spots.append(spot)
+        if not spots:
+            layout[here] = x
+            continue
+        spot = sorted(spots)[rng.randrange(len(spots))]
+        layout[spot] = x
+        where[x] = spot
+        lonely.discard(x)
+        for cell in list(around(here)) + list(around(spot)):
+            card = layout.get(cell)
+            if card is not None:
+                if matched(card):
+                    lonely.discard(card)
+                else:
+                    lonely.add(card)
+    return layout if not lonely else None
+
+
+def grown_then_repaired(
+    problem: Problem, free: Problem, start: int, grow_rng: random.Random | None, rng: random.Random
+) -> Layout | None:
+    """For ``every_card_matched``: a layout grown without the rule (``free`` is the problem
+    without it), then repaired card by card (``repair_matched``); None when that fails."""
+    grown = greedy(free, start, grow_rng)
+    return repair_matched(problem, grown, rng, REPAIR_STEPS * problem.size) if grown is not None else None
+
+
 def _starts(problem: Problem, count: int) -> list[int]:
     """Start cards: the most connected first, then the least, alternating; one per class."""
     reps = [members[0] for members in problem.classes]
@@ -280,10 +353,15 @@ def greedy_phase(problem: Problem, upper: int, effort: float = 1.0) -> tuple[Lay
     if problem.every_matched:
         # Matched layouts come from greedy growth alone: try every class as a start.
         starts = max(starts, len(problem.classes))
+    free = replace(problem, every_matched=False) if problem.every_matched else problem
     for round_index, start in enumerate(_starts(problem, starts)):
         if best_value >= upper:
             break
         layout = greedy(problem, start, rng if round_index % 2 else None)
+        if layout is None and problem.every_matched:
+            # (A random source of its own: the main one goes on as without the repair.)
+            own = random.Random(SEED + 1 + start)
+            layout = grown_then_repaired(problem, free, start, own if round_index % 2 else None, own)
         if layout is None or not keeps_rules(problem, layout):
             continue
         value = layout_tricks(problem, layout)
@@ -302,3 +380,57 @@ def improve(
     iterations = round(effort * min(20_000, 200 * problem.size))
     improved = anneal(problem, layout, iterations, rng or random.Random(SEED), upper)
     return improved if layout_tricks(problem, improved) > value else layout
+
+
+#: ``leave_one_out`` tries this many cards (the fewest partners first), each with at most
+#: LEAVE_OUT_PARTNERS partners (giving up a card with many matches rarely pays).
+LEAVE_OUT_CARDS = 8
+LEAVE_OUT_PARTNERS = 2
+
+
+def leave_one_out(
+    problem: Problem, value: int, upper: int, effort: float, connected: bool = True
+) -> Layout | None:
+    """A layout better than ``value`` found by leaving one card out: the rest arranged by
+    ``connected_heuristic``, the card then put back on the free cell beside them where it makes
+    the most Tricks (legally), or, without ``connected``, set apart. Only cards with few partners
+    (a lone match is often better given up than built around); None when nothing better was
+    found."""
+    n = problem.size
+    if n < 3:
+        return None
+    few = [i for i in range(n) if len(problem.partners[i]) <= LEAVE_OUT_PARTNERS]
+    order = sorted(few, key=lambda i: (len(problem.partners[i]), i))[:LEAVE_OUT_CARDS]
+    best: Layout | None = None
+    for card in order:
+        if value >= upper:
+            break
+        others = [i for i in range(n) if i != card]
+        sub = problem.subproblem(others)
+        sub_upper = min(upper, _sides(sub))
+        arranged = connected_heuristic(sub, sub_upper, effort)
+        if arranged is None:
+            continue
+        layout = {cell: others[i] for cell, i in arranged.items()}
+        if connected:
+            spots = sorted({s for c in layout for s in around(c) if s not in layout})
+            scored = [(_legal_at(problem, layout, card, spot), spot) for spot in spots]
+            scored = [(gain, spot) for gain, spot in scored if gain >= 0]
+            if not scored:
+                continue
+            gain, spot = max(scored, key=lambda item: (item[0], (-item[1][0], -item[1][1])))
+            layout[spot] = card
+        else:
+            left = max(c for _, c in layout) + 2
+            layout[(min(r for r, _ in layout), left)] = card
+        if not keeps_rules(problem, layout):
+            continue
+        found = layout_tricks(problem, layout)
+        if found > value:
+            value, best = found, layout
+    return best
+
+
+def _sides(problem: Problem) -> int:
+    """A quick upper bound for a heuristic's stopping point: the Supporters' four sides."""
+    return sum(min(4, len(problem.partners[i])) for i in range(problem.size) if not problem.is_event[i])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from model.common.status import Status
 from model.whitehouse.network.answer import Progress
@@ -16,8 +16,9 @@ from solver.network.cpsat import ModelSpec, solve_model
 from solver.network.embed import pieces_reach
 from solver.network.exact import exact_search
 from solver.network.glue import glue
-from solver.network.heuristic import connected_heuristic, greedy_phase, improve
+from solver.network.heuristic import connected_heuristic, greedy_phase, improve, leave_one_out
 from solver.network.matched import why_never_all_matched
+from solver.network.plain import plain_cells, solve_plain
 from solver.network.problem import (
     Layout,
     Problem,
@@ -26,6 +27,7 @@ from solver.network.problem import (
     line_layout,
     match_components,
 )
+from solver.network.rest import PLAIN_MODEL_SIZE, use_the_rest
 
 #: In ``auto`` mode, networks (or match groups) up to this size go to the exact search: below
 #: about 8 cards it finishes before OR-Tools has even been imported.
@@ -49,6 +51,17 @@ EMBED_STEP_NODES = 1_000
 EMBED_APART = 10
 #: In ``auto`` mode, networks up to this size are settled box by box (``tricks_boxes``).
 BOX_DESCENT_LIMIT = 16
+#: Without ``connected``, the class model in a plain box gets this share of the time left (in
+#: ``auto`` mode); the rest goes to ``rest``, where the plain model takes turns with it.
+PIECES_SHARE = 0.25
+#: Without ``connected``, groups above 16 cards first get the plain model for this much work
+#: (CP-SAT's deterministic time; a few seconds).
+PLAIN_FIRST_WORK = 8.0
+#: ``leave_one_out``'s heuristic effort, as a share of the main heuristic's.
+LEAVE_OUT_EFFORT = 0.3
+#: Without ``connected``, groups above BOX_DESCENT_LIMIT cards first get this share of the time
+#: left for a connected arrangement (legal in pieces too) that may meet the bound.
+CONNECTED_SHARE = 0.15
 #: Models with more (cell, class) pairs than this are not built: they would not finish within
 #: any sensible time limit, and building them alone takes seconds. Such networks get the
 #: heuristic arrangement and the gap to the bound.
@@ -128,7 +141,24 @@ def solve_problem(
         outcome = _solve_connected(problem, clock, method)
     else:
         outcome = _solve_in_pieces(problem, clock, method)
+    if method == "auto" and outcome.status is Status.UNPROVEN and clock.left() > 0:
+        outcome = _the_rest(problem, clock, outcome, rules.connected)
     return _nothing_found(outcome) if outcome.layout is None else outcome
+
+
+def _the_rest(problem: Problem, clock: Clock, outcome: Outcome, connected: bool) -> Outcome:
+    """The phases stopped short of a proof with time left: the rest of it goes to
+    ``rest.use_the_rest`` (a CP-SAT model with hint and bound, and local-search restarts)."""
+    value = outcome.value if outcome.value is not None else -1
+    upper = outcome.bound if outcome.bound is not None else best_bound(problem).value
+    rest = use_the_rest(problem, clock.deadline, value, outcome.layout, upper, connected)
+    clock.report(rest.value, rest.upper)
+    if rest.proven:
+        bound = best_bound(problem)
+        if rest.by_cpsat:
+            return _confirmed(problem, clock, bound, rest.value, rest.layout, pieces=not connected)
+        return _proven(rest.value, rest.layout, bound, "exhaustive search")
+    return Outcome(Status.UNPROVEN, rest.value, rest.upper, rest.layout, None, None)
 
 
 def _nothing_found(outcome: Outcome) -> Outcome:
@@ -183,6 +213,13 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
             clock.report(value, upper)
             if value >= upper:
                 return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
+        if problem.size <= BOX_DESCENT_LIMIT:
+            left_out = leave_one_out(problem, value, upper, LEAVE_OUT_EFFORT * _effort(clock))
+            if left_out is not None:
+                layout, value = left_out, layout_tricks(problem, left_out)
+                clock.report(value, upper)
+                if value >= upper:
+                    return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
     if method == "exact" or (method == "auto" and problem.size <= EXACT_AUTO_LIMIT):
         return _exact(problem, clock, bound, value, layout, pieces=False)
     if method == "auto" and problem.size <= CONFIRM_LIMIT:
@@ -194,7 +231,12 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
             clock.report(value, bound.value)
         if quick.complete or value >= upper:
             return _proven(value, layout, bound, "exhaustive search")
-    return _cpsat_connected(problem, clock, bound, value, layout, method, upper)
+    hint = layout
+    if hint is None and problem.every_matched:
+        # No arrangement with every card matched yet: the best one without that rule, repaired
+        # as far as it goes, still tells CP-SAT where good arrangements lie.
+        hint = connected_heuristic(replace(problem, every_matched=False), bound.value, _effort(clock))
+    return _cpsat_connected(problem, clock, bound, value, layout, method, upper, hint)
 
 
 def _refuted(problem: Problem, value: int, clock: Clock) -> bool:
@@ -317,12 +359,19 @@ def _attempt(
 
 
 def _cpsat_connected(
-    problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout | None, method: str, upper: int
+    problem: Problem,
+    clock: Clock,
+    bound: Bound,
+    value: int,
+    layout: Layout | None,
+    method: str,
+    upper: int,
+    hint: Layout | None = None,
 ) -> Outcome:
     """CP-SAT: try the bound itself first (a small region; a hit proves it), then anything
     better than the best known. In ``cpsat`` mode the heuristic is only a hint: every answer
     comes from a model."""
-    hint = layout
+    hint = layout if layout is not None else hint
     best, best_layout = (value, layout) if method == "auto" else (-1, None)
     # Below the cheap bound, an upper bound from our own embedding search (auto mode only).
     relaxed = upper
@@ -441,10 +490,45 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
         reached = reach_by_span(problem, bound.value, clock.deadline)
         if reached is not None:
             value, layout = layout_tricks(problem, reached), reached
+    if method == "auto" and layout is not None and value < bound.value and problem.size <= BOX_DESCENT_LIMIT:
+        # One card set apart may make more (a match given up for the rest).
+        left_out = leave_one_out(problem, value, bound.value, LEAVE_OUT_EFFORT * _effort(clock), connected=False)
+        if left_out is not None:
+            layout, value = left_out, layout_tricks(problem, left_out)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
     if method == "auto" and _refuted(problem, value, clock):
         return _proven(value, layout, bound, "exhaustive search")
+    upper = bound.value
+    if method == "auto":
+        # The embedding search's bound holds for arrangements in pieces; a connected
+        # arrangement is legal in pieces too, so the connected searches may meet that bound.
+        upper = _relaxed_upper(problem, value, bound.value, clock)
+        if value < upper and problem.size <= BOX_DESCENT_LIMIT:
+            reached = reach_by_span(problem, upper, clock.deadline)
+            if reached is not None and layout_tricks(problem, reached) > value:
+                value, layout = layout_tricks(problem, reached), reached
+        elif value < upper and plain_cells(problem) <= PLAIN_MODEL_SIZE:
+            # Larger groups: first the plain model (measured: in pieces it finds what the class
+            # model misses), a fixed amount of work, so the outcome is repeatable.
+            plain = solve_plain(problem, False, value + 1, upper, layout, clock.left(), PLAIN_FIRST_WORK)
+            if plain.layout is not None and plain.value is not None and plain.value > value:
+                value, layout = plain.value, plain.layout
+                clock.report(value, upper)
+            if plain.status in ("optimal", "infeasible"):
+                return _confirmed(problem, clock, bound, value, layout, pieces=True)
+            if plain.bound is not None:
+                upper = min(upper, max(plain.bound, value))
+        if value < upper and problem.size > BOX_DESCENT_LIMIT:
+            # Larger groups: the connected pipeline for a share of the time (its phases aim at
+            # a small region near the bound first).
+            share = Clock(time.monotonic(), CONNECTED_SHARE * clock.left(), None)
+            joined = _solve_connected(problem, share, method)
+            if joined.layout is not None and joined.value is not None and joined.value > value:
+                value, layout = joined.value, joined.layout
+                clock.report(value, upper)
+        if value >= upper:
+            return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
     k = problem.size
     if method == "exact" or (method == "auto" and k <= CONFIRM_LIMIT):
         # The plain-box CP-SAT model below is weak; up to 10 cards our own search does better.
@@ -455,13 +539,13 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
     rows, cols = k, math.ceil(1.25 * k)
     cells = tuple((r, c) for r in range(rows) for c in range(cols))
     if len(cells) * len(problem.classes) > MAX_MODEL_SIZE:
-        return Outcome(Status.UNPROVEN, value, bound.value, layout, None, None)
+        return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
     floor = value + 1 if method == "auto" else 0
     answer = solve_model(
         problem,
-        ModelSpec(cells, connected=False, pieces=True, at_least=floor, at_most=bound.value, symmetric=False),
+        ModelSpec(cells, connected=False, pieces=True, at_least=floor, at_most=upper, symmetric=False),
         layout,
-        clock.left(),
+        PIECES_SHARE * clock.left() if method == "auto" else clock.left(),
     )
     if answer.status == "infeasible" and method == "auto":
         return _confirmed(problem, clock, bound, value, layout, pieces=True)
@@ -472,8 +556,8 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
             return _confirmed(problem, clock, bound, found_value, found, pieces=True)
         if found_value > value:
             value, layout = found_value, found
-        return Outcome(Status.UNPROVEN, value, max(value, answer.bound or bound.value), layout, None, None)
-    return Outcome(Status.UNPROVEN, value, bound.value, layout, None, None)
+        return Outcome(Status.UNPROVEN, value, max(value, answer.bound or upper), layout, None, None)
+    return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
 
 
 def _with_cards_apart(problem: Problem, layout: Layout) -> Layout:

@@ -15,8 +15,19 @@ The pipeline, cheapest argument first:
    spans it leaves open to a small CP-SAT model (``tricks_cpsat``);
 6. above 16 cards, CP-SAT: first a relaxation without connectivity in the perimeter region,
    whose pieces are then joined (``tricks_glue``), the connected model when joining fails.
+7. whatever time the phases leave unused goes to ``rest``: CP-SAT models with the best
+   arrangement as hint and the proven bound as a constraint (the class model, the full one when
+   it fits, else a box around the best arrangement; and, taking turns with it up to 27 cards,
+   the plain model of ``plain``), in slices of growing deterministic work, with local-search
+   restarts between them; ``stopped_by`` is "search_exhausted" only when none of that can go on.
+   Without ``connected``, groups of 17-27 cards get the plain model first.
+Up to 16 cards, leaving out one card with at most two partners (the rest arranged by the
+heuristic, the card put back where it makes most, or set apart when pieces are allowed) often
+beats the heuristic. Without ``connected`` a connected arrangement is a legal start, and the
+embedding search's bound holds.
 An optimum that rests on CP-SAT and lies below the simple bounds is confirmed by the exact
-search when the network is small.
+search when the network is small; with several CP-SAT workers (``cpsat.WORKERS``, 1 as shipped)
+every OPTIMAL or INFEASIBLE is re-checked by one worker first.
 With rule option ``every_card_matched`` a count first shows when some cards cannot all border a
 match (``tricks_matched``); the heuristic keeps only arrangements meeting it, the exact and span
 searches and the CP-SAT models require it, and the bounds and the embedding search stay valid upper bounds.

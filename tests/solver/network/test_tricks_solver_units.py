@@ -409,3 +409,47 @@ def test_every_card_matched_is_reached_where_greedy_growth_finds_nothing(connect
     solution = solve_tricks(network, rules, time_limit=30)
     assert solution.status == Status.OPTIMAL and solution.tricks == 7
     assert check_arrangement(network, solution.arrangement, rules).legal
+
+
+def lock_network() -> Network:
+    """The 14-card network of the lock-lowers ruling (``test_a_lock_can_lower_the_trick_total``):
+    a 13-card diamond making 16 Tricks, and Event EX listing only its centre. Connected, the
+    maximum is 15; in pieces, 16 (EX apart)."""
+    listing = {"Et": {1, 2, 6, 7}, "El": {1, 3, 6, 8}, "Er": {1, 4, 7, 9}, "Eb": {1, 5, 8, 9}, "EX": {1}}
+    return Network(
+        tuple(Supporter(n) for n in range(1, 10)), tuple(Event(k, frozenset(v)) for k, v in listing.items())
+    )
+
+
+def test_leaving_one_card_out_finds_the_lock_networks_15():
+    from solver.network.heuristic import leave_one_out
+
+    problem = build_problem(lock_network())
+    plain = connected_heuristic(problem, 16, 1.0)
+    assert plain is not None
+    found = leave_one_out(problem, layout_tricks(problem, plain), 16, 0.3)
+    assert found is not None and layout_tricks(problem, found) == 15
+    assert layout_is_legal(problem, found) and is_connected(found)
+
+
+def test_in_pieces_the_lock_network_makes_its_bound():
+    rules = TricksRules(connected=False)
+    solution = solve_tricks(lock_network(), rules, time_limit=30)
+    assert solution.status == Status.OPTIMAL and solution.tricks == 16
+    assert check_arrangement(lock_network(), solution.arrangement, rules).legal
+
+
+def test_every_card_matched_a_grown_layout_is_repaired():
+    # An engine-grown network where greedy growth under the rule finds nothing: grown without
+    # it, then repaired card by card, the layout has every card beside a match.
+    from pathlib import Path
+
+    from model.whitehouse.network.io import load_question
+    from solver.network.heuristic import greedy_phase
+    from solver.network.problem import all_matched
+
+    path = Path(__file__).resolve().parents[3] / "benchmarks" / "instances" / "engine_n019_s20261201.0.json"
+    problem = build_problem(load_question(str(path), None, ()).network, every_matched=True)
+    layout, _rng = greedy_phase(problem, best_bound(problem).value)
+    assert layout is not None
+    assert layout_is_legal(problem, layout) and is_connected(layout) and all_matched(problem, layout)
