@@ -388,6 +388,8 @@ def sample_catalogues() -> dict[str, Any]:
                                  .read_text(encoding="utf-8")),
         "socks": json.loads((files("model.socks") / "data" / "socks-sample-catalogue.json")
                             .read_text(encoding="utf-8")),
+        "likes": {kind: json.loads((files("model.likes") / "data" / f"likes-sample-{kind}.json")
+                                   .read_text(encoding="utf-8"))["cards"] for kind in ("intents", "events")},
     }
 
 
