@@ -17,6 +17,7 @@ from web_support import VERIFY, cli_answer, hard_network
 
 PHONE, LAPTOP = (390, 844), (1280, 900)
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def _unavailable() -> str | None:
@@ -209,6 +210,7 @@ def test_white_house_which_moves_and_may_i_on_a_phone(browser, server):
     css(driver, "#position .ask-move").click()
     wait_for(driver, lambda d: css(d, "#position .result .headline").text.startswith("Yes, legal"))
     choose_example(driver, "position", "illegal-placement.json")
+    css(driver, "#w-advanced summary").click()
     css(driver, "#w-ask").click()
     assert headline(driver, "position").startswith("No: ")
     assert "Rule: " in css(driver, "#position .result").text
@@ -265,3 +267,133 @@ def test_the_downloaded_input_is_the_file_the_cli_reads(browser, server, tmp_pat
     headline(driver, "socks")
     css(driver, "#socks .show-json").click()
     assert code == 0 and json.loads(css(driver, "#socks pre.json").text) == answer
+
+
+def select(driver, selector: str, *, value: str | None = None, text: str | None = None) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    chosen = Select(css(driver, selector))
+    if value is not None:
+        chosen.select_by_value(value)
+    else:
+        chosen.select_by_visible_text(text)
+
+
+def type_into(driver, selector: str, text: str) -> None:
+    field = css(driver, selector)
+    field.clear()
+    field.send_keys(text)
+
+
+def test_a_round_filled_in_on_a_phone_is_the_file_the_cli_reads_and_is_resolved_step_by_step(browser, server, tmp_path):
+    import json
+
+    driver = open_page(browser, server, PHONE)
+    tab(driver, "round")
+    css(driver, "#r-add-player").click()
+    # round-third-influencer.json, typed and chosen field by field.
+    players = (("Ana", 5, 9, 0), ("Ben", 9, 2, 2), ("Cy", 2, 0, 0), ("Dee", 0, 3, 0))
+    for index, (name, space, likes, run) in enumerate(players, 1):
+        row = f"#r-players .r-player:nth-child({index})"
+        type_into(driver, f"{row} .rp-name", name)
+        for field, number in (("rp-position", space), ("rp-likes", likes), ("rp-streak", run)):
+            if number:  # a new player's fields start at 0
+                type_into(driver, f"{row} .{field}", str(number))
+    type_into(driver, "#r-caption", "K07")
+    plays = (("Ana", "C11", "M3"), ("Ben", "C12", "T2"), ("Cy", "C13", "M8"), ("Dee", "C14", "T7"))
+    for index, (name, content, intent) in enumerate(plays, 1):
+        row = f"#r-plays .r-play:nth-child({index})"
+        select(driver, f"{row} .pl-player", value=name)
+        type_into(driver, f"{row} .pl-content", content)
+        type_into(driver, f"{row} .pl-intent", intent)
+    for index, (voter, whose) in enumerate((("Ana", "Ben"), ("Ben", "Ana"), ("Cy", "Ben"), ("Dee", "Ben")), 1):
+        row = f"#r-votes .r-vote:nth-child({index})"
+        select(driver, f"{row} .v-voter", value=voter)
+        select(driver, f"{row} .v-card", text=f"{whose}: {dict((p[0], p[1]) for p in plays)[whose]}")
+    css(driver, "#r-add-report").click()
+    select(driver, "#r-reports .rr-by", value="Ben")
+    select(driver, "#r-reports .rr-target", value="Dee")
+    css(driver, "#r-add-event").click()
+    select(driver, "#r-events .rd-player", value="Ben")
+    type_into(driver, "#r-events .rd-card", "E02")
+    doc = driver.execute_script("return roundDoc()")
+    shipped = json.loads((EXAMPLES / "likes" / "round-third-influencer.json").read_text(encoding="utf-8"))
+    del shipped["note"]
+    assert doc == shipped
+    code, answer, _ = cli_answer("round", doc, tmp_path)
+    css(driver, "#round .ask").click()
+    assert headline(driver, "round") == "The round is legal."
+    steps = [li.text for li in driver.find_elements("css selector", "#round .steps li")]
+    assert len(steps) == len(answer["steps"]) == 10
+    assert steps[3] == "Ben influencer_third -3: 9 \u2192 6 \u2014 Influencer with 3 Likes, 3rd time in a row"
+    css(driver, "#round .show-json").click()
+    assert code == 0 and json.loads(css(driver, "#round pre.json").text) == answer
+    assert no_horizontal_scroll(driver)
+
+
+def test_an_illegal_round_and_a_bad_card_get_their_messages_beside_their_fields(browser, server):
+    driver = open_page(browser, server, PHONE)
+    tab(driver, "round")
+    choose_example(driver, "round", "round-third-influencer.json")
+    select(driver, "#r-votes .r-vote:nth-child(3) .v-card", text="Cy: C13")
+    css(driver, "#round .ask").click()
+    assert headline(driver, "round") == "Illegal: Cy voted for his own Content card C13"
+    beside = css(driver, '#round .error[data-for="round.votes"]')
+    assert beside.text == "verify: round.json: round.votes[2]: Cy voted for his own Content card C13 (rule vote_own_card)"
+    assert "bad" in css(driver, "#r-votes .r-vote:nth-child(3)").get_attribute("class")
+    assert no_horizontal_scroll(driver)
+    select(driver, "#r-votes .r-vote:nth-child(3) .v-card", text="Ben: C12")
+    type_into(driver, "#r-plays .r-play:nth-child(1) .pl-intent", "X9")
+    css(driver, "#round .ask").click()
+    error = wait_for(driver, lambda d: css(d, '#round .error[data-for="round.plays"]').text or False)
+    assert error == "verify: round.json: round.plays[0].intent: unknown Intent card X9"
+    assert "bad" in css(driver, "#r-plays .r-play:nth-child(1) .pl-intent").get_attribute("class")
+    assert not css(driver, "#round .result").text
+
+
+def test_a_white_house_position_built_in_the_form_answers_a_take_and_lists_the_moves(browser, server, tmp_path):
+    import json
+
+    from web_support import run_verify
+
+    driver = open_page(browser, server, PHONE)
+    tab(driver, "position")
+    choose_example(driver, "position", "legal-take.json")
+    # Player 0 spends S9 elsewhere: one Supporter left, and the closest Supporter costs two.
+    type_into(driver, "#w-players .w-player:nth-child(1) .wp-supporters", "5")
+    select(driver, "#w-q-player", value="0")
+    select(driver, "#w-q-row", value="supporter")
+    select(driver, "#w-q-slot", value="closest")
+    css(driver, '#w-q-discards input[data-pay="S5"]').click()
+    position = driver.execute_script("return positionDoc()")
+    assert position["position"]["players"][0]["supporters"] == [5]
+    assert position["position"]["unseen"]["supporter"] == 25
+    move = {"player": 0, "move": "take", "row": "supporter", "slot": "closest", "discards": [5]}
+    assert driver.execute_script("return takeMove()") == move
+    done = run_verify(["whitehouse", "move", "position.json", "--move", "move.json", "--json"],
+                      {"position.json": position, "move.json": move}, tmp_path)
+    css(driver, "#w-ask-take").click()
+    assert headline(driver, "position").startswith("No: ")
+    answer = json.loads(done.stdout)
+    assert done.returncode == 1 and not answer["legal"]
+    assert css(driver, "#position .result .rule").text == f"Rule: {answer['rule']}"
+    css(driver, "#position .show-json").click()
+    assert json.loads(css(driver, "#position pre.json").text) == answer
+    css(driver, "#w-list").click()
+    listed = wait_for(driver, lambda d: css(d, "#position .result .headline").text.endswith("(supporter)") and
+                      css(d, "#position .result .headline").text)
+    code, moves, _ = cli_answer("moves", position, tmp_path)
+    assert code == 0 and listed == f"{moves['count']} legal moves for player 0 (supporter)"
+    assert len(driver.find_elements("css selector", "#position .ask-move")) == moves["count"]
+    assert no_horizontal_scroll(driver)
+
+
+def test_a_bad_card_in_a_white_house_row_is_named_beside_the_rows(browser, server):
+    driver = open_page(browser, server, PHONE)
+    tab(driver, "position")
+    choose_example(driver, "position", "legal-take.json")
+    type_into(driver, '#w-rows .wr-slot[data-path="position.rows.event[1]"]', "E999")
+    css(driver, "#w-list").click()
+    error = wait_for(driver, lambda d: css(d, '#position .error[data-for="position.rows"]').text or False)
+    assert error.startswith("verify: position.json: position.rows.event[1]: ")
+    assert "bad" in css(driver, '#w-rows .wr-slot[data-path="position.rows.event[1]"]').get_attribute("class")

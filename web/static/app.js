@@ -44,21 +44,53 @@ function clearErrors(panel) {
   for (const bad of $$(".bad", panel)) bad.classList.remove("bad");
 }
 
+/* The error line for a JSON path: the most specific `data-for` of the path with its indices dropped
+   (round.plays[0].intent: round.plays.intent, then round.plays, then round). */
+function errorLineFor(panel, path) {
+  const parts = path.replace(/\[\d+\]/g, "").split(".").filter(Boolean);
+  for (let n = parts.length; n > 0; n--) {
+    const found = $(`.error[data-for="${CSS.escape(parts.slice(0, n).join("."))}"]`, panel);
+    if (found) return found;
+  }
+  return null;
+}
+
+/* Mark the field a path names: the input whose data-path is the longest prefix of it, and its row. */
+function markField(panel, path) {
+  let best = null;
+  for (const input of $$("[data-path]", panel)) {
+    const p = input.dataset.path;
+    if ((path === p || path.startsWith(p + ".") || path.startsWith(p + "[")) && (!best || p.length > best.dataset.path.length)) best = input;
+  }
+  if (best) {
+    best.classList.add("bad");
+    return best;
+  }
+  const row = /^([\w.]+)\[(\d+)\]/.exec(path);
+  if (row) {
+    const item = $$(`[data-list="${row[1]}"] > .item`, panel)[Number(row[2])];
+    if (item) { item.classList.add("bad"); return item; }
+  }
+  return null;
+}
+
+function besideField(panel, path, text) {
+  const target = errorLineFor(panel, path || "");
+  if (target) target.textContent = text;
+  markField(panel, path || "");
+  return target;
+}
+
 function showError(panel, error) {
   const path = error.path || "";
-  const head = path.split(/[.[]/)[0];
   let target = null;
   if (error.source === "move.json") target = $('.error[data-for="move"]', panel);
-  if (!target && path.startsWith("rules.")) target = $(`.error[data-for="${CSS.escape(path)}"]`, panel);
-  if (!target && head) target = $(`.error[data-for="${CSS.escape(head)}"]`, panel);
+  if (!target && path) target = errorLineFor(panel, path);
   if (!target && error.source !== "request" && error.source !== "time_limit") target = $('.error[data-for="*"]', panel);
   if (!target) target = $('.error[data-for=""]', panel);
   target.textContent = error.error;
-  const row = /^(\w+)\[(\d+)\]/.exec(path);
-  if (row) {
-    const item = $$(`[data-list="${row[1]}"] > .item`, panel)[Number(row[2])];
-    if (item) item.classList.add("bad");
-  }
+  if (error.source !== "move.json") markField(panel, path);
+  if (target.closest("details")) target.closest("details").open = true;
 }
 
 /* ---- rule options, from their documented values ---- */
@@ -604,6 +636,142 @@ function textDoc(form, field) {
   return doc;
 }
 
+/* A select whose options are rebuilt while keeping its value (a value no longer offered stays, marked). */
+function fillSelect(select, choices, keep = true) {
+  const wanted = keep ? select.dataset.value ?? select.value : "";
+  select.replaceChildren(...choices.map(([value, text]) => el("option", {value, text})));
+  if (wanted !== "" && !choices.some(([value]) => value === wanted)) select.append(el("option", {value: wanted, text: `${wanted} (not on the table)`}));
+  if (wanted !== "" || !choices.length) select.value = wanted;
+  select.dataset.value = select.value;
+  return select;
+}
+
+function tracked(select) { select.addEventListener("change", () => { select.dataset.value = select.value; }); return select; }
+
+function extras(row, data, known) {
+  const rest = {};
+  for (const [key, value] of Object.entries(data || {})) if (!known.includes(key)) rest[key] = value;
+  row.dataset.extra = JSON.stringify(rest);
+  return row;
+}
+
+function extraOf(row) { return JSON.parse(row.dataset.extra || "{}"); }
+
+function integerOr(text) { const t = text.trim(); return /^-?\d+$/.test(t) ? Number(t) : t; }
+
+function removable(row, after) {
+  $(".remove", row).addEventListener("click", () => { row.remove(); if (after) after(); });
+  return row;
+}
+
+function removeButton() { return el("button", {type: "button", class: "remove", "aria-label": "remove", text: "\u00d7"}); }
+
+/* ================= Likes and Lies ================= */
+const R = {base: {}};
+
+function reindex(list, prefix) {
+  $$(`#${list} > .item`).forEach((row, index) => {
+    for (const input of $$("[data-key]", row)) input.dataset.path = `${prefix}[${index}].${input.dataset.key}`;
+  });
+}
+
+function roundPlayerRow(p = {}) {
+  const row = el("div", {class: "item r-player"},
+    el("input", {class: "rp-name", "data-key": "name", value: p.name ?? "", placeholder: "name", "aria-label": "name", autocomplete: "off"}),
+    el("label", {class: "inline"}, "space ", el("input", {class: "rp-position num", "data-key": "position", value: p.position ?? 0, inputmode: "numeric", "aria-label": "space on the board", autocomplete: "off"})),
+    el("label", {class: "inline"}, "Likes ", el("input", {class: "rp-likes num", "data-key": "likes", value: p.likes ?? 0, inputmode: "numeric", "aria-label": "Likes on the counter", autocomplete: "off"})),
+    el("label", {class: "inline"}, "Influencer run ", el("input", {class: "rp-streak num", "data-key": "streak", value: p.streak ?? 0, inputmode: "numeric", "aria-label": "Influencer rounds in a row", autocomplete: "off"})),
+    removeButton());
+  $(".rp-name", row).addEventListener("input", refreshRound);
+  return removable(extras(row, p, ["name", "position", "likes", "streak"]), refreshRound);
+}
+
+function playerSelect(cls, key, value, label) {
+  const select = tracked(el("select", {class: cls, "data-key": key, "aria-label": label}));
+  select.dataset.value = value ?? "";
+  select.addEventListener("change", refreshRound);
+  return select;
+}
+
+function playRow(p = {}) {
+  const row = el("div", {class: "item r-play"},
+    playerSelect("pl-player", "player", p.player, "who played"),
+    el("input", {class: "pl-content", "data-key": "content", value: p.content ?? "", placeholder: "Content", "aria-label": "Content card", autocomplete: "off"}),
+    el("input", {class: "pl-intent", "data-key": "intent", value: p.intent ?? "", placeholder: "Intent", list: "r-intent-ids", "aria-label": "Intent card", autocomplete: "off"}),
+    removeButton());
+  $(".pl-content", row).addEventListener("input", refreshRound);
+  return removable(extras(row, p, ["player", "content", "intent"]), refreshRound);
+}
+
+function voteRow(v = {}) {
+  const card = tracked(el("select", {class: "v-card", "data-key": "card", "aria-label": "on whose Content"}));
+  card.dataset.value = v.card ?? "";
+  const row = el("div", {class: "item r-vote"}, playerSelect("v-voter", "voter", v.voter, "who voted"), " liked ", card, removeButton());
+  return removable(extras(row, v, ["voter", "card"]), refreshRound);
+}
+
+function reportRow(r = {}) {
+  const target = tracked(el("select", {class: "rr-target", "data-key": "target", "aria-label": "reported player"}));
+  target.dataset.value = r.target === null || r.target === undefined ? "" : r.target;
+  const row = el("div", {class: "item r-report"}, playerSelect("rr-by", "by", r.by, "who reports"), " reports ", target, removeButton());
+  return removable(extras(row, r, ["by", "target"]), refreshRound);
+}
+
+function drawRow(d = {}) {
+  const row = el("div", {class: "item r-draw"}, playerSelect("rd-player", "player", d.player, "who drew"),
+    el("input", {class: "rd-card", "data-key": "card", value: d.card ?? "", placeholder: "Event card", list: "r-event-ids", "aria-label": "Event card", autocomplete: "off"}),
+    removeButton());
+  return removable(extras(row, d, ["player", "card"]), refreshRound);
+}
+
+function roundNames() { return $$("#r-players .rp-name").map((i) => i.value.trim()).filter(Boolean); }
+
+function refreshRound() {
+  const names = roundNames().map((n) => [n, n]);
+  for (const select of $$("#round .pl-player, #round .v-voter, #round .rr-by, #round .rd-player")) fillSelect(select, names);
+  const contents = $$("#r-plays .r-play").map((row) => [$(".pl-content", row).value.trim(), $(".pl-player", row).value])
+    .filter(([card]) => card).map(([card, who]) => [card, `${who || "?"}: ${card}`]);
+  for (const select of $$("#round .v-card")) fillSelect(select, contents);
+  for (const select of $$("#round .rr-target")) fillSelect(select, [["", "nobody"], ...names]);
+  $("#r-content-ids").replaceChildren();
+  reindex("r-players", "players");
+  for (const [list, key] of [["r-plays", "plays"], ["r-votes", "votes"], ["r-reports", "reports"], ["r-events", "events"]]) reindex(list, `round.${key}`);
+}
+
+function roundDoc() {
+  const doc = structuredClone(R.base);
+  doc.players = $$("#r-players .r-player").map((row) => {
+    const p = {name: $(".rp-name", row).value.trim(), position: integerOr($(".rp-position", row).value),
+      likes: integerOr($(".rp-likes", row).value)};
+    const streak = integerOr($(".rp-streak", row).value);
+    if (streak !== 0 && streak !== "") p.streak = streak;
+    return {...p, ...extraOf(row)};
+  });
+  const round = {...(R.base.round || {})};
+  round.caption = $("#r-caption").value.trim();
+  round.plays = $$("#r-plays .r-play").map((row) => ({player: $(".pl-player", row).value, content: $(".pl-content", row).value.trim(),
+    intent: $(".pl-intent", row).value.trim(), ...extraOf(row)}));
+  round.votes = $$("#r-votes .r-vote").map((row) => ({voter: $(".v-voter", row).value, card: $(".v-card", row).value, ...extraOf(row)}));
+  round.reports = $$("#r-reports .r-report").map((row) => ({by: $(".rr-by", row).value, target: $(".rr-target", row).value || null, ...extraOf(row)}));
+  round.events = $$("#r-events .r-draw").map((row) => ({player: $(".rd-player", row).value, card: $(".rd-card", row).value.trim(), ...extraOf(row)}));
+  doc.round = round;
+  return withRules(doc, chosenRules("round", R.base.rules));
+}
+
+function loadRound(doc) {
+  R.base = doc && typeof doc === "object" ? doc : {};
+  const round = R.base.round || {};
+  $("#r-players").replaceChildren(...(R.base.players || []).map(roundPlayerRow));
+  $("#r-caption").value = round.caption ?? "";
+  $("#r-plays").replaceChildren(...(round.plays || []).map(playRow));
+  $("#r-votes").replaceChildren(...(round.votes || []).map(voteRow));
+  $("#r-reports").replaceChildren(...(round.reports || []).map(reportRow));
+  $("#r-events").replaceChildren(...(round.events || []).map(drawRow));
+  refreshRound();
+  setOptions("round", R.base.rules);
+  $("#r-doc").value = JSON.stringify(R.base, null, 1);
+}
+
 function roundSummary(reply) {
   const a = reply.answer;
   const box = el("div", {class: "summary"});
@@ -611,27 +779,191 @@ function roundSummary(reply) {
     const v = a.violation;
     box.append(line(`Illegal: ${v.message}`, "headline no"), line(`Rule: ${v.rule} (at ${v.path})`));
     if (v.rulebook) box.append(el("blockquote", {text: `\u201c${v.rulebook}\u201d`}));
+    besideField($("#round"), v.path, `verify: round.json: ${v.path}: ${v.message} (rule ${v.rule})`);
     return box;
   }
   box.append(line("The round is legal.", "headline yes"));
+  if (a.likes_received) box.append(line(`Likes received: ${Object.entries(a.likes_received).map(([n, k]) => `${n} ${k}`).join(", ")}`));
   box.append(line(`Influencer: ${a.influencer || "none"}${a.tied.length ? ` (tied: ${a.tied.join(", ")})` : ""}; reported: ${a.reported || "nobody"}`));
+  box.append(el("h4", {text: "Step by step"}));
   const steps = el("ol", {class: "steps"});
   for (const s of a.steps) {
     const moved = s.move ? ` ${s.move > 0 ? "+" : ""}${s.move}: ${s.from} \u2192 ${s.to}` : "";
     steps.append(el("li", {}, el("strong", {text: s.player}), ` ${s.rule}${moved} \u2014 ${s.note}`));
   }
   box.append(steps);
-  box.append(line(`After the round: ${a.players.map((p) => `${p.name} on ${p.position} (${p.likes} Likes)`).join(", ")}`));
+  box.append(line(`After the round: ${a.players.map((p) => `${p.name} on ${p.position} (${p.likes} Likes)`).join(", ")}`, "after"));
   if (a.winners.length) box.append(line(`Viral: ${a.winners.join(", ")} win${a.winners.length === 1 ? "s" : ""}`, "yes"));
   return box;
 }
 
 function setupRound() {
-  $("#round .ask").addEventListener("click", () => ask("round", "/api/likes/round", textDoc("round", "#r-doc"), roundSummary));
-  $("#round .download").addEventListener("click", () => download(INFO.sources.round, textDoc("round", "#r-doc")));
+  const likes = (INFO.catalogues && INFO.catalogues.likes) || {};
+  $("#r-intent-ids").replaceChildren(...(likes.intents || []).map((c) => el("option", {value: c.id, text: `${c.id} ${c.name || c.kind.replace("_", " ")}`})));
+  $("#r-event-ids").replaceChildren(...(likes.events || []).map((c) => el("option", {value: c.id, text: `${c.id} ${c.name || ""}`})));
+  $("#r-add-player").addEventListener("click", () => {
+    const n = $$("#r-players .r-player").length + 1;
+    $("#r-players").append(roundPlayerRow({name: `Player ${n}`, position: 0, likes: 0}));
+    $("#r-plays").append(playRow({player: `Player ${n}`}));
+    $("#r-votes").append(voteRow({voter: `Player ${n}`}));
+    refreshRound();
+  });
+  $("#r-add-report").addEventListener("click", () => { $("#r-reports").append(reportRow()); refreshRound(); });
+  $("#r-add-event").addEventListener("click", () => { $("#r-events").append(drawRow()); refreshRound(); });
+  $("#round .ask").addEventListener("click", () => { const doc = roundDoc(); $("#r-doc").value = JSON.stringify(doc, null, 1); ask("round", "/api/likes/round", doc, roundSummary); });
+  $("#r-ask-json").addEventListener("click", () => ask("round", "/api/likes/round", textDoc("round", "#r-doc"), roundSummary));
+  $("#r-fill").addEventListener("click", () => fillFrom("round", "#r-doc", "/api/likes/round", loadRound));
+  $("#r-advanced").addEventListener("toggle", () => { if ($("#r-advanced").open) $("#r-doc").value = JSON.stringify(roundDoc(), null, 1); });
+  $("#round .download").addEventListener("click", () => download(INFO.sources.round, roundDoc()));
+  loadRound({players: [{name: "Ana", position: 0, likes: 0}, {name: "Ben", position: 0, likes: 0}, {name: "Cy", position: 0, likes: 0}],
+    round: {caption: "", plays: [{player: "Ana"}, {player: "Ben"}, {player: "Cy"}], votes: [{voter: "Ana"}, {voter: "Ben"}, {voter: "Cy"}], reports: [], events: []}});
+}
+
+/* The advanced text area's JSON into the form; JSON that does not parse goes to the server, which names what is wrong. */
+function fillFrom(form, field, path, load) {
+  const doc = textDoc(form, field);
+  if (typeof doc === "string" || !doc || typeof doc !== "object" || Array.isArray(doc)) { ask(form, path, doc, () => line("")); return; }
+  clearErrors(document.getElementById(form));
+  load(doc);
 }
 
 /* ================= White House ================= */
+const W = {base: {position: {players: [{}, {}], rows: {supporter: [null, null, null], event: [null, null, null], distraction: [null, null, null]}}}};
+const KINDS3 = ["supporter", "event", "distraction"];
+const SLOTS = ["closest", "middle", "furthest"];
+
+function networkText(network) {
+  return (network || []).map((p) => ("supporter" in p ? `S${p.supporter}` : `${p.event}`) + `@${p.row},${p.col}`).join(" ");
+}
+
+function parseNetwork(text) {
+  return text.split(/\s+/).filter(Boolean).map((token) => {
+    const m = /^(S?)([^@]+)@(-?\d+),(-?\d+)$/i.exec(token);
+    if (!m) return token;  /* the server names what is wrong with it */
+    const [, s, id, row, col] = m;
+    const place = s || /^\d+$/.test(id) ? {supporter: numberOr(id)} : {event: id};
+    return {...place, row: Number(row), col: Number(col)};
+  });
+}
+
+function seatRow(p = {}) {
+  const row = el("div", {class: "item w-player"},
+    el("strong", {class: "seat"}),
+    el("label", {class: "inline hand"}, "Supporters ", el("input", {class: "wp-supporters", "data-key": "supporters", value: (p.supporters || []).join(" "), placeholder: "5 9", inputmode: "numeric", "aria-label": "Supporters in the Active Hand", autocomplete: "off"})),
+    el("label", {class: "inline hand"}, "Events ", el("input", {class: "wp-events", "data-key": "events", value: (p.events || []).join(" "), placeholder: "E21", "aria-label": "Events in the Active Hand", autocomplete: "off"})),
+    el("label", {class: "inline hand network"}, "Network ", el("input", {class: "wp-network", "data-key": "network", value: networkText(p.network), placeholder: "S5@0,0 E21@0,1", "aria-label": "Locked Network", autocomplete: "off"})),
+    removeButton());
+  const others = ["gridlocks", "lies", "deflection"].filter((k) => p[k] && (!Array.isArray(p[k]) || p[k].length)).map((k) => `${k}: ${[].concat(p[k]).join(" ")}`);
+  if (others.length) row.append(el("span", {class: "hint beside", text: others.join("; ")}));
+  for (const input of $$("input", row)) input.addEventListener("input", refreshPosition);
+  row.dataset.given = JSON.stringify(["supporters", "events", "network"].filter((k) => k in p));
+  return removable(extras(row, p, ["supporters", "events", "network"]), refreshPosition);
+}
+
+function rowsFields(rows) {
+  const box = $("#w-rows");
+  box.replaceChildren();
+  for (const kind of KINDS3) {
+    const item = el("div", {class: "item w-row", "data-kind": kind}, el("strong", {class: "row-name", text: kind}));
+    (rows && rows[kind] || [null, null, null]).forEach((card, index) => {
+      item.append(el("input", {class: "wr-slot", "data-path": `position.rows.${kind}[${index}]`, "data-slot": SLOTS[index], value: card ?? "",
+        placeholder: SLOTS[index], "aria-label": `${kind} row, ${SLOTS[index]} slot`, inputmode: kind === "supporter" ? "numeric" : "text", autocomplete: "off"}));
+    });
+    box.append(item);
+  }
+}
+
+function seats() { return $$("#w-players .w-player").map((_, i) => [String(i), `player ${i}`]); }
+
+function refreshPosition() {
+  $$("#w-players .w-player").forEach((row, index) => {
+    $(".seat", row).textContent = `player ${index}`;
+    for (const input of $$("[data-key]", row)) input.dataset.path = `position.players[${index}].${input.dataset.key}`;
+  });
+  fillSelect($("#w-current"), seats());
+  fillSelect($("#w-q-player"), seats());
+  drawDiscards();
+}
+
+function drawDiscards() {
+  const seat = Number($("#w-q-player").value || 0);
+  const row = $$("#w-players .w-player")[seat];
+  const box = $("#w-q-discards");
+  const before = new Set($$("input:checked", box).map((i) => i.value));
+  box.replaceChildren();
+  if (!row) return;
+  const cards = [...numbers($(".wp-supporters", row).value).map((n) => [JSON.stringify(n), `S${n}`]),
+    ...tokens($(".wp-events", row).value).map((e) => [JSON.stringify(e), e])];
+  if (!cards.length) box.append(el("span", {class: "hint", text: "(nothing in the Active Hand)"}));
+  for (const [value, text] of cards) {
+    box.append(el("label", {class: "inline pay"}, el("input", {type: "checkbox", value, checked: before.has(value), "data-pay": text}), ` ${text}`));
+  }
+}
+
+function placed(position) {
+  const count = {supporter: 0, event: 0, distraction: 0};
+  for (const p of position.players || []) {
+    count.supporter += (p.supporters || []).length;
+    count.event += (p.events || []).length;
+    for (const c of p.network || []) if (c && typeof c === "object") count["supporter" in c ? "supporter" : "event"] += 1;
+    count.distraction += (p.gridlocks || []).length + (p.lies || []).length + (p.deflection ? 1 : 0);
+  }
+  for (const kind of KINDS3) {
+    count[kind] += ((position.rows || {})[kind] || []).filter((c) => c !== null && c !== undefined).length;
+    count[kind] += ((position.decks || {})[kind] || []).length;
+  }
+  for (const step of position.pending || []) {
+    if (step.step === "arrival") count[step.kind === "deflection" ? "distraction" : step.kind] += 1;
+    if (step.step === "put_away") count.distraction += 1;
+  }
+  return count;
+}
+
+function positionDoc() {
+  const doc = structuredClone(W.base);
+  const base = W.base.position || {};
+  const position = {...base};
+  position.players = $$("#w-players .w-player").map((row) => {
+    const p = {...extraOf(row)};
+    const given = JSON.parse(row.dataset.given || "[]");
+    const fields = {supporters: numbers($(".wp-supporters", row).value), events: tokens($(".wp-events", row).value),
+      network: parseNetwork($(".wp-network", row).value)};
+    for (const [key, value] of Object.entries(fields)) if (value.length || given.includes(key)) p[key] = value;
+    return p;
+  });
+  position.rows = {};
+  for (const item of $$("#w-rows .w-row")) {
+    position.rows[item.dataset.kind] = $$(".wr-slot", item).map((input) => {
+      const v = input.value.trim();
+      return v === "" ? null : item.dataset.kind === "supporter" ? numberOr(v) : v;
+    });
+  }
+  position.current = Number($("#w-current").value || 0);
+  position.phase = $("#w-phase").value;
+  if (base.unseen) {
+    /* the face-down cards are the ones the table places nowhere: as many fewer as the form places more */
+    const before = placed(base), after = placed(position);
+    position.unseen = {...base.unseen};
+    for (const kind of KINDS3) if (typeof base.unseen[kind] === "number") position.unseen[kind] = base.unseen[kind] - (after[kind] - before[kind]);
+  }
+  doc.position = position;
+  return withRules(doc, chosenRules("position", W.base.rules));
+}
+
+function loadPosition(doc) {
+  W.base = doc && typeof doc === "object" ? doc : {};
+  const position = W.base.position && typeof W.base.position === "object" ? W.base.position : {};
+  $("#w-note").textContent = W.base.note || "";
+  $("#w-players").replaceChildren(...(position.players || []).map((p) => seatRow(p || {})));
+  rowsFields(position.rows);
+  $("#w-current").dataset.value = String(position.current ?? 0);
+  $("#w-phase").value = position.phase || "supporter";
+  $("#w-q-player").dataset.value = String(position.current ?? 0);
+  refreshPosition();
+  setOptions("position", W.base.rules);
+  $("#w-doc").value = JSON.stringify(W.base, null, 1);
+}
+
 function moveWords(m) { return JSON.stringify(m); }
 
 function movesSummary(reply) {
@@ -659,7 +991,7 @@ function moveSummary(reply) {
     box.append(line(`Yes, legal: ${a.outcome && a.outcome.effect ? a.outcome.effect : moveWords(a.move)}`, "headline yes"));
     if (a.outcome && a.outcome.then) box.append(line(`Then: player ${a.outcome.then.player} decides (${a.outcome.then.decision})`));
   } else {
-    box.append(line(`No: ${a.reason}`, "headline no"), line(`Rule: ${a.rule}`));
+    box.append(line(`No: ${a.reason}`, "headline no"), line(`Rule: ${a.rule}`, "rule"));
     if (a.rulebook) box.append(el("blockquote", {text: `\u201c${a.rulebook}\u201d`}));
   }
   return box;
@@ -670,9 +1002,13 @@ function moveDoc() {
   try { return JSON.parse(text); } catch (e) { return text; }
 }
 
-function askMove() {
-  const position = textDoc("position", "#w-doc"), move = moveDoc();
-  if (typeof position === "string") { ask("position", "/api/whitehouse/moves", position, moveSummary); return; }
+function takeMove() {
+  return {player: Number($("#w-q-player").value || 0), move: "take", row: $("#w-q-row").value, slot: $("#w-q-slot").value,
+    discards: $$("#w-q-discards input:checked").map((i) => JSON.parse(i.value))};
+}
+
+function askMove(move = moveDoc()) {
+  const position = positionDoc();
   if (typeof move === "string") {
     const panel = $("#position");
     clearErrors(panel);
@@ -683,10 +1019,33 @@ function askMove() {
 }
 
 function setupPosition() {
-  $("#w-list").addEventListener("click", () => ask("position", "/api/whitehouse/moves", textDoc("position", "#w-doc"), movesSummary));
-  $("#w-ask").addEventListener("click", askMove);
-  $("#position .download").addEventListener("click", () => download(INFO.sources.position, textDoc("position", "#w-doc")));
+  $("#w-add-player").addEventListener("click", () => { $("#w-players").append(seatRow()); refreshPosition(); });
+  $("#w-q-player").addEventListener("change", drawDiscards);
+  $("#w-list").addEventListener("click", () => ask("position", "/api/whitehouse/moves", positionDoc(), movesSummary));
+  $("#w-ask-take").addEventListener("click", () => { const move = takeMove(); $("#w-move").value = JSON.stringify(move); askMove(move); });
+  $("#w-ask").addEventListener("click", () => askMove());
+  $("#w-fill").addEventListener("click", () => fillFrom("position", "#w-doc", "/api/whitehouse/moves", loadPosition));
+  $("#w-advanced").addEventListener("toggle", () => { if ($("#w-advanced").open) $("#w-doc").value = JSON.stringify(positionDoc(), null, 1); });
+  $("#position .download").addEventListener("click", () => download(INFO.sources.position, positionDoc()));
   $("#w-download-move").addEventListener("click", () => download(INFO.sources.move, moveDoc()));
+}
+
+/* A shipped move that takes a card sets the take question's selects. */
+function presetTake(move) {
+  if (!move || move.move !== "take") return;
+  $("#w-q-player").value = String(move.player);
+  $("#w-q-player").dataset.value = String(move.player);
+  drawDiscards();
+  $("#w-q-row").value = move.row;
+  $("#w-q-slot").value = move.slot;
+  for (const box of $$("#w-q-discards input")) box.checked = (move.discards || []).some((d) => JSON.stringify(d) === box.value);
+}
+
+function choosePosition(name) {
+  loadPosition(structuredClone(INFO.examples.position[name]));
+  const move = (INFO.examples.move || {})[name];
+  $("#w-move").value = move ? JSON.stringify(move) : "";
+  presetTake(move);
 }
 
 /* ================= the page ================= */
@@ -694,8 +1053,8 @@ const LOADERS = {
   tricks: loadNetwork,
   socks: loadSocks,
   like: loadLike,
-  round: (doc) => { $("#r-doc").value = JSON.stringify(doc, null, 1); setOptions("round", doc.rules); },
-  position: (doc) => { $("#w-doc").value = JSON.stringify(doc, null, 1); setOptions("position", doc.rules); },
+  round: loadRound,
+  position: loadPosition,
 };
 
 function setupExamples() {
@@ -707,11 +1066,8 @@ function setupExamples() {
       const panel = document.getElementById(form);
       clearErrors(panel);
       $(".result", panel).replaceChildren();
-      LOADERS[form](structuredClone(INFO.examples[form][select.value]));
-      if (form === "position") {
-        const moves = INFO.examples.move || {};
-        if (moves[select.value]) $("#w-move").value = JSON.stringify(moves[select.value]);
-      }
+      if (form === "position") choosePosition(select.value);
+      else LOADERS[form](structuredClone(INFO.examples[form][select.value]));
     });
   }
 }
@@ -737,6 +1093,8 @@ async function start() {
   setupRound();
   setupPosition();
   setupExamples();
+  const first = Object.keys(INFO.examples.position || {}).includes("legal-take.json") ? "legal-take.json" : Object.keys(INFO.examples.position || {})[0];
+  if (first) { $('select[data-examples="position"]').value = first; choosePosition(first); }
   document.body.dataset.ready = "true";
 }
 
