@@ -95,7 +95,9 @@ def test_info_offers_every_forms_examples_options_and_catalogues(client):
     assert info["examples"]["round"] and info["examples"]["position"]
     assert set(info["form_options"]["tricks"]) == {"connected", "every_card_matched"}
     assert set(info["form_options"]["socks"]) == {"tie_break_counts", "final_tie"}
-    assert {"whitehouse", "socks"} <= set(info["catalogues"])
+    assert {"whitehouse", "socks", "likes"} <= set(info["catalogues"])
+    assert {"T1", "M8"} <= {card["id"] for card in info["catalogues"]["likes"]["intents"]}
+    assert "E02" in {card["id"] for card in info["catalogues"]["likes"]["events"]}
     for option in info["options"]:
         assert option["question"] and option["rulebook"] and "alternatives" in option
     assert client.get("/api/health").json() == {"running": 0, "max_solves": 4}

@@ -349,6 +349,9 @@ def test_an_illegal_round_and_a_bad_card_get_their_messages_beside_their_fields(
     assert error == "verify: round.json: round.plays[0].intent: unknown Intent card X9"
     assert "bad" in css(driver, "#r-plays .r-play:nth-child(1) .pl-intent").get_attribute("class")
     assert not css(driver, "#round .result").text
+    # A vote follows its player's Content when the card's id is retyped.
+    type_into(driver, "#r-plays .r-play:nth-child(2) .pl-content", "C22")
+    assert css(driver, "#r-votes .r-vote:nth-child(1) .v-card").get_attribute("value") == "C22"
 
 
 def test_a_white_house_position_built_in_the_form_answers_a_take_and_lists_the_moves(browser, server, tmp_path):

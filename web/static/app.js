@@ -729,9 +729,17 @@ function roundNames() { return $$("#r-players .rp-name").map((i) => i.value.trim
 function refreshRound() {
   const names = roundNames().map((n) => [n, n]);
   for (const select of $$("#round .pl-player, #round .v-voter, #round .rr-by, #round .rd-player")) fillSelect(select, names);
-  const contents = $$("#r-plays .r-play").map((row) => [$(".pl-content", row).value.trim(), $(".pl-player", row).value])
-    .filter(([card]) => card).map(([card, who]) => [card, `${who || "?"}: ${card}`]);
-  for (const select of $$("#round .v-card")) fillSelect(select, contents);
+  const played = $$("#r-plays .r-play").map((row) => [$(".pl-content", row).value.trim(), $(".pl-player", row).value])
+    .filter(([card]) => card);
+  const contents = played.map(([card, who]) => [card, `${who || "?"}: ${card}`]);
+  const now = Object.fromEntries(played.map(([card, who]) => [who, card]));
+  for (const select of $$("#round .v-card")) {
+    /* a vote follows its player's Content when that card's id is retyped */
+    const owner = (R.owners || {})[select.dataset.value];
+    if (owner && !played.some(([card]) => card === select.dataset.value) && now[owner]) select.dataset.value = now[owner];
+    fillSelect(select, contents);
+  }
+  R.owners = {...(R.owners || {}), ...Object.fromEntries(played.map(([card, who]) => [card, who]))};
   for (const select of $$("#round .rr-target")) fillSelect(select, [["", "nobody"], ...names]);
   $("#r-content-ids").replaceChildren();
   reindex("r-players", "players");
@@ -761,6 +769,7 @@ function roundDoc() {
 function loadRound(doc) {
   R.base = doc && typeof doc === "object" ? doc : {};
   const round = R.base.round || {};
+  R.owners = {};
   $("#r-players").replaceChildren(...(R.base.players || []).map(roundPlayerRow));
   $("#r-caption").value = round.caption ?? "";
   $("#r-plays").replaceChildren(...(round.plays || []).map(playRow));
