@@ -352,6 +352,13 @@ def test_an_illegal_round_and_a_bad_card_get_their_messages_beside_their_fields(
     # A vote follows its player's Content when the card's id is retyped.
     type_into(driver, "#r-plays .r-play:nth-child(2) .pl-content", "C22")
     assert css(driver, "#r-votes .r-vote:nth-child(1) .v-card").get_attribute("value") == "C22"
+    # The JSON stays editable under Advanced; text that is not JSON gets the CLI's line there.
+    css(driver, "#r-advanced summary").click()
+    assert '"content": "C22"' in css(driver, "#r-doc").get_attribute("value")
+    type_into(driver, "#r-doc", "{")
+    css(driver, "#r-fill").click()
+    error = wait_for(driver, lambda d: css(d, '#round .error[data-for="*"]').text or False)
+    assert error.startswith("verify: round.json: not valid JSON at line 1 column 2")
 
 
 def test_a_white_house_position_built_in_the_form_answers_a_take_and_lists_the_moves(browser, server, tmp_path):
