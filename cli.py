@@ -1262,12 +1262,14 @@ _GAME_CHOICE = click.Choice(GAME_PACKAGES)
                    "the matrix with the recorded one.")
 @click.option("--expected", "expected_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="With --all-options and --game: compare with this record instead of the shipped one.")
+@click.option("--option", "only_options", multiple=True, metavar="NAME",
+              help="With --all-options: only the rows of this option (repeatable).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="With --all-options and --game: write the matrix of this run as a record.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
 @_time_limit_option(30.0, "Seconds each invariant's proof may take.")
 def checks_command(game: str | None, rules: tuple[str, ...], all_options: bool, expected_path: str | None,
-                   save_path: str | None, as_json: bool, time_limit: float) -> None:
+                   only_options: tuple[str, ...], save_path: str | None, as_json: bool, time_limit: float) -> None:
     """Prove the rule invariants of the games about the engines' own code, on bounded domains.
 
     A table of invariant x result with the time taken; each counterexample is drawn as a game
@@ -1278,10 +1280,10 @@ def checks_command(game: str | None, rules: tuple[str, ...], all_options: bool, 
     equals the record, 1 when one differs, 3 when the only differences are unknowns.
     """
     if all_options:
-        _matrix("invariants", game, rules, expected_path, save_path, as_json, time_limit)
+        _matrix("invariants", game, rules, expected_path, only_options, save_path, as_json, time_limit)
         return
-    if expected_path or save_path:
-        raise click.UsageError("--expected and --save go with --all-options")
+    if expected_path or save_path or only_options:
+        raise click.UsageError("--expected, --option and --save go with --all-options")
     import json
 
     from checks import registry
@@ -1300,7 +1302,7 @@ def checks_command(game: str | None, rules: tuple[str, ...], all_options: bool, 
 
 
 def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: str | None,
-            save_path: str | None, as_json: bool, time_limit: float) -> None:
+            only_options: tuple[str, ...], save_path: str | None, as_json: bool, time_limit: float) -> None:
     """``--all-options`` of ``checks`` and ``questions``: run, compare with the record, print."""
     import json
 
@@ -1312,9 +1314,14 @@ def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: 
     if (expected_path or save_path) and game is None:
         raise click.UsageError("--expected and --save need --game")
     games = [game] if game else list(registry.game_names())
+    known = {o.name for g in games for o in registry.options(g)}
+    for name in only_options:
+        if name not in known:
+            raise BadInput(f"--option: no option {name!r} in {', '.join(games)} (see `verify options`)")
     records = {g: matrix.load_record(g, kind, expected_path) for g in games}
     with _ProgressBar("settings") as progress:
-        cells = matrix.run_matrix(kind, games, time_limit, records, progress=progress)
+        cells = matrix.run_matrix(kind, games, time_limit, records, options=only_options or None,
+                                  progress=progress)
     if save_path is not None:
         made = matrix.as_record(cells, kind, records)[games[0]]
         try:
@@ -1339,12 +1346,15 @@ def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: 
                    "the matrix with the recorded one.")
 @click.option("--expected", "expected_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="With --all-options and --game: compare with this record instead of the shipped one.")
+@click.option("--option", "only_options", multiple=True, metavar="NAME",
+              help="With --all-options: only the rows of this option (repeatable).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="With --all-options and --game: write the matrix of this run as a record.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
 @_time_limit_option(60.0, "Seconds each question's search may take.")
 def questions_command(game: str | None, rules: tuple[str, ...], all_options: bool, expected_path: str | None,
-                      save_path: str | None, as_json: bool, time_limit: float) -> None:
+                      only_options: tuple[str, ...], save_path: str | None, as_json: bool,
+                      time_limit: float) -> None:
     """Answer the designers' questions ("can this ever happen?") with a witness replayed through
     the engine, a proof that it cannot, or the bound searched without finding one.
 
@@ -1353,10 +1363,10 @@ def questions_command(game: str | None, rules: tuple[str, ...], all_options: boo
     for ``checks --all-options``.
     """
     if all_options:
-        _matrix("questions", game, rules, expected_path, save_path, as_json, time_limit)
+        _matrix("questions", game, rules, expected_path, only_options, save_path, as_json, time_limit)
         return
-    if expected_path or save_path:
-        raise click.UsageError("--expected and --save go with --all-options")
+    if expected_path or save_path or only_options:
+        raise click.UsageError("--expected, --option and --save go with --all-options")
     import json
 
     from checks import registry

@@ -21,6 +21,10 @@ def invoke(*args: str):
     return CliRunner().invoke(cli, list(args))
 
 
+#: Two options of Oh My Socks! (one of which breaks an invariant): rows enough for the tests.
+FEW = ("--option", "final_tie", "--option", "tie_break_counts")
+
+
 def test_the_rows_are_the_defaults_then_each_other_value_of_each_option() -> None:
     rows = matrix.rows("socks")
     assert rows[0].option is None and rows[0].label == "defaults"
@@ -32,27 +36,28 @@ def test_the_rows_are_the_defaults_then_each_other_value_of_each_option() -> Non
 
 def test_a_record_saved_by_a_run_is_matched_by_the_next(tmp_path: Path) -> None:
     record = tmp_path / "record.json"
-    first = invoke("checks", "--all-options", "--game", "socks", "--save", str(record))
+    first = invoke("checks", "--all-options", "--game", "socks", *FEW, "--save", str(record))
     assert first.exit_code in (0, 1), first.output
     saved = json.loads(record.read_text())
     assert set(saved["invariants"]["defaults"]) == {inv.id for inv, _ in
                                                    INVARIANTS if inv.game == "socks"}
-    again = invoke("checks", "--all-options", "--game", "socks", "--expected", str(record), "--json")
+    again = invoke("checks", "--all-options", "--game", "socks", *FEW, "--expected", str(record), "--json")
     assert again.exit_code == 0, again.output
     data = json.loads(again.stdout)["matrix"]
     assert data["summary"]["differ"] == 0 and data["summary"]["cells"] == len(data["cells"])
+    assert {c["option"] for c in data["cells"]} == {None, "final_tie", "tie_break_counts"}
     assert all(cell["matches"] for cell in data["cells"])
 
 
 def test_a_cell_that_differs_from_the_record_exits_1_and_is_named(tmp_path: Path) -> None:
     record = tmp_path / "record.json"
-    invoke("checks", "--all-options", "--game", "socks", "--save", str(record))
+    invoke("checks", "--all-options", "--game", "socks", *FEW, "--save", str(record))
     saved = json.loads(record.read_text())
     first_id = sorted(saved["invariants"]["defaults"])[0]
     saved["invariants"]["changes"].append({"option": "final_tie", "value": "no_winner", "id": first_id,
                                            "status": "violated", "reason": "planted in the test"})
     record.write_text(json.dumps(saved))
-    result = invoke("checks", "--all-options", "--game", "socks", "--expected", str(record))
+    result = invoke("checks", "--all-options", "--game", "socks", *FEW, "--expected", str(record))
     assert result.exit_code == 1
     assert f"{first_id} under final_tie=no_winner: proved (NOT AS RECORDED: expected violated)" in result.stdout
 
@@ -62,11 +67,18 @@ def test_a_cell_that_differs_from_the_record_exits_1_and_is_named(tmp_path: Path
     ("checks", "--all-options", "--expected", "x.json"),
     ("checks", "--save", "x.json", "--game", "socks"),
     ("questions", "--all-options", "--rule", "final_tie=no_winner"),
+    ("checks", "--option", "final_tie", "--game", "socks"),
 ])
 def test_options_that_do_not_go_together_are_a_usage_error(args: tuple[str, ...]) -> None:
     result = invoke(*args)
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def test_an_unknown_option_is_one_line_exit_2() -> None:
+    result = invoke("checks", "--all-options", "--game", "socks", "--option", "no_such_option")
+    assert result.exit_code == 2
+    assert "no_such_option" in result.output and len(result.output.strip().splitlines()) == 1
 
 
 def test_a_missing_record_file_is_one_line_exit_2(tmp_path: Path) -> None:
@@ -77,8 +89,8 @@ def test_a_missing_record_file_is_one_line_exit_2(tmp_path: Path) -> None:
 
 def test_a_tiny_time_limit_leaves_cells_undecided_exit_3(tmp_path: Path) -> None:
     record = tmp_path / "record.json"
-    invoke("checks", "--all-options", "--game", "socks", "--save", str(record))
-    result = invoke("checks", "--all-options", "--game", "socks", "--expected", str(record),
+    invoke("checks", "--all-options", "--game", "socks", *FEW, "--save", str(record))
+    result = invoke("checks", "--all-options", "--game", "socks", *FEW, "--expected", str(record),
                     "--time-limit", "0.000001")
     assert result.exit_code == 3, result.output
 
