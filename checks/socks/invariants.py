@@ -28,7 +28,7 @@ from checks.socks import positions as P
 from checks.z3ops import Z3
 from model.socks import engine
 from model.socks import scoring as socks_scoring
-from model.socks.cards import SocksRules
+from model.socks.cards import FinalTie, SocksRules, TieBreakCounts
 from model.socks.engine import GiftTo, RescueFrom, State, WildState
 from solver.socks import score_game
 
@@ -733,8 +733,8 @@ def _first_sock_wrong(step: P.Step, seen: P.Observed, rules: SocksRules) -> str 
 #: stars, set 3's one star each), and 0-2 Super Socks typed as set 2, 3 or 4 (4: no printed Sock).
 HAND_SETS, HAND_MOST_PRINTED, HAND_SUPERS = (2, 3), 3, 2
 WILD_SETS = (2, 3, 4)
-TIE_BREAK_READINGS = ("all_sets", "scoring_sets")
-FINAL_TIE_READINGS = ("shared", "no_winner")
+TIE_BREAK_READINGS: tuple[TieBreakCounts, ...] = ("all_sets", "scoring_sets")
+FINAL_TIE_READINGS: tuple[FinalTie, ...] = ("shared", "no_winner")
 
 
 def small_hands() -> Iterator[socks_scoring.Hand]:
@@ -835,17 +835,18 @@ def _move_wrong(state: State, move: engine.Move, after: State, seen: P.Observed)
     other = next(c for c in state.drawn if c != move.keep)
     to = _receiver(players, seat, P.CATALOGUE.card_arrows[other])
     passed = any(e.kind == "passed" for e in seen.events)
-    stated: int | str = engine.DISCARD if to is None else to
+    stated: int | engine.Discarded = engine.DISCARD if to is None else to
     if passed and _refused(state, replace(move, passed_to=stated)) is not None:
         return f"the move stating the pass the arrow gives ({stated}) is refused"
-    for wrong in [*range(players), engine.DISCARD]:
+    wrongs: list[int | engine.Discarded] = [*range(players), engine.DISCARD]
+    for wrong in wrongs:
         if wrong == stated and passed:
             continue
         rule = _refused(state, replace(move, passed_to=wrong))
         want = ("two-player-discard" if to is None else "pass") if passed else "game-over"
         if rule != want:
-            return f"the move stating the other card {wrong!r} is {'accepted' if rule is None else 'refused as ' + rule}, " \
-                   f"not refused as {want}"
+            said = "accepted" if rule is None else f"refused as {rule}"
+            return f"the move stating the other card {wrong!r} is {said}, not refused as {want}"
     if P.CATALOGUE.card_sets[move.keep] is not None and move.super_set is None:
         rule = _refused(state, replace(move, super_set=HAND_SETS[0]))
         if rule != "super-sock-set":
