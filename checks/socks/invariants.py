@@ -863,6 +863,14 @@ def _move_wrong(state: State, move: engine.Move, after: State, seen: P.Observed)
         rule = _refused(state, replace(move, effects=effects))
         if rule != want:
             return f"effect {number + 1} changed to {changed} is {rule or 'accepted'}, not refused as {want}"
+        if isinstance(effect, GiftTo) and effect.seat != seat:
+            # The same Gift to the giver, the position read under gift_to_self=false.
+            others_only = replace(state, rules=replace(state.rules, gift_to_self=False))
+            to_self = move.effects[:number] + (GiftTo(seat),) + move.effects[number + 1:]
+            rule = _refused(others_only, replace(move, effects=to_self))
+            if rule != "gift-recipient":
+                return (f"under gift_to_self=false a Gift to the giver is {rule or 'accepted'}, not refused as "
+                        "gift-recipient")
     end = seen.end
     assert end is not None
     if after.turn != state.turn + (0 if end.over else 1):
@@ -873,7 +881,8 @@ def _move_wrong(state: State, move: engine.Move, after: State, seen: P.Observed)
 def check_moves_as_given(ctx: Context) -> Counterexample | None:
     """SO-17: ``play`` accepts each move ``legal_moves`` offers and refuses, naming the rule, the
     same move with the other card stated to go elsewhere than its arrow says, a set named for a
-    printed Sock, a Super Sock rescued without a set, or a Gift to no seat; a finished game takes
+    printed Sock, a Super Sock rescued without a set, a Gift to no seat, or (the position read
+    under gift_to_self=false) a Gift to the giver; a finished game takes
     no move; ``play_random`` plays one of the offered moves as ``play`` does."""
     for start, state, moves in P.explore(ctx.rules, P.clock_of(ctx)):
         if state.over:
@@ -1018,7 +1027,7 @@ INVARIANTS: tuple[Invariant, ...] = (
               "The game ends immediately when you draw the Washing Machine card.",
               P.DOMAIN + "; each legal move with the other card stated elsewhere, a set named for a printed Sock, "
               "a rescued Super Sock's set left out (or one named for a printed Sock), a Gift to a seat past the "
-              "last; a move in a finished game; play_random",
+              "last, a Gift to the giver read under gift_to_self=false; a move in a finished game; play_random",
               ("model.socks.engine.play", "model.socks.engine.legal_moves", "model.socks.engine.play_random"),
               check_moves_as_given, "exhaustive"),
     Invariant("SO-18", GAME, "The cards are the rulebook's 66 Socks and the Washing Machine, shuffled as it says",
