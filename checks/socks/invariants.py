@@ -13,6 +13,7 @@ position the engine accepts, replayed through the engine.
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -27,7 +28,7 @@ from checks.socks import positions as P
 from checks.z3ops import Z3
 from model.socks import engine
 from model.socks import scoring as socks_scoring
-from model.socks.cards import SocksRules
+from model.socks.cards import FinalTie, SocksRules, TieBreakCounts
 from model.socks.engine import GiftTo, RescueFrom, State, WildState
 from solver.socks import score_game
 
@@ -333,6 +334,9 @@ def check_always_winner(ctx: Context) -> Counterexample | None:
 END_CARDS = ("2a", "3a", "3b", "S")
 #: Where each of them may lie: a seat's collection or face-down gifts (or still in the deck).
 END_PLACES = ("A", "A gift", "B", "B gift", "deck")
+#: A set none of END_CARDS belongs to: a face-up Super Sock typed as it holds no printed Sock of
+#: its set (as after a Rescue took that Sock under rescue_counts_super=false).
+LONE_SET = 4
 
 
 def end_positions(rules: SocksRules) -> Iterator[State]:
@@ -351,6 +355,7 @@ def end_positions(rules: SocksRules) -> Iterator[State]:
         if owner is not None:
             held = {P.CATALOGUE.card_sets[c] for c in piles[2 * owner]} - {None}
             choices += sorted(n for n in held if n is not None)
+            choices.append(LONE_SET)
         for choice in choices:
             wilds = () if owner is None else (WildState(super_card, owner, choice, "end" if choice is None else None),)
             yield replace(base, deck=tuple(piles[4]), drawn=(P.WM,), over=True,
@@ -408,6 +413,15 @@ def _all_cards(state: State) -> list[int]:
     return sorted(cards)
 
 
+def _places_of(state: State) -> dict[int, str]:
+    """Where each card lies, read off the position's piles (as ``engine.places`` names them)."""
+    out = {c: "deck" for c in state.deck} | {c: "drawn" for c in state.drawn} | {c: "discard" for c in state.discard}
+    for seat in range(state.players):
+        out |= {c: f"collection:{seat}" for c in state.collections[seat]}
+        out |= {c: f"gifts:{seat}" for c in state.gifts[seat]}
+    return out
+
+
 def check_conservation(ctx: Context) -> Counterexample | None:
     """SO-9: every card is in exactly one place (deck, drawn, a collection, a seat's gifts, the
     discard) in every position, and each face-up Super Sock lies in its owner's collection."""
@@ -419,6 +433,15 @@ def check_conservation(ctx: Context) -> Counterexample | None:
             lost = sorted(set(every) - set(cards))
             return _state_counterexample(start, state, f"cards twice: {P.cards_text(twice)}; cards lost: "
                                                        f"{P.cards_text(lost)}")
+        want = _places_of(state)
+        try:
+            where = engine.places(state)
+        except (ValueError, TypeError) as error:
+            return _state_counterexample(start, state, f"engine.places refuses the position: {error}")
+        if where != want:
+            wrong = sorted(c for c in want if where.get(c) != want[c])
+            return _state_counterexample(start, state, "engine.places puts "
+                                         + ", ".join(f"{P.label(c)} in {where.get(c)}, not {want[c]}" for c in wrong))
         supers = [c for seat in range(state.players) for c in state.collections[seat]
                   if P.CATALOGUE.card_sets[c] is None]
         for card in supers:
@@ -704,6 +727,230 @@ def _first_sock_wrong(step: P.Step, seen: P.Observed, rules: SocksRules) -> str 
     return None
 
 
+# --- SO-15..SO-18: the scoring model's hands, the final tie, moves as given, the cards ---------
+
+#: The small hands of SO-15: sets 2 and 3 with 0-3 printed Socks each (set 2's Socks 1, 2, 3
+#: stars, set 3's one star each), and 0-2 Super Socks typed as set 2, 3 or 4 (4: no printed Sock).
+HAND_SETS, HAND_MOST_PRINTED, HAND_SUPERS = (2, 3), 3, 2
+WILD_SETS = (2, 3, 4)
+TIE_BREAK_READINGS: tuple[TieBreakCounts, ...] = ("all_sets", "scoring_sets")
+FINAL_TIE_READINGS: tuple[FinalTie, ...] = ("shared", "no_winner")
+
+
+def small_hands() -> Iterator[socks_scoring.Hand]:
+    for sizes in itertools.product(range(HAND_MOST_PRINTED + 1), repeat=len(HAND_SETS)):
+        sets = tuple((number, tuple(range(1, n + 1)) if number == 2 else (1,) * n)
+                     for number, n in zip(HAND_SETS, sizes, strict=True) if n)
+        for count in range(HAND_SUPERS + 1):
+            for typed in itertools.combinations_with_replacement(WILD_SETS, count):
+                yield socks_scoring.Hand("P1", sets, tuple(socks_scoring.Wild(f"super{i + 1}", t)
+                                                           for i, t in enumerate(typed)))
+
+
+def rulebook_hand(hand: socks_scoring.Hand, counts: str) -> tuple[int, int]:
+    """The rulebook's score and tie-break set count of a hand whose Super Socks are all typed."""
+    socks: Counter[int] = Counter()
+    stars: Counter[int] = Counter()
+    for number, values in hand.sets:
+        socks[number] += len(values)
+        stars[number] += sum(values)
+    for wild in hand.wilds:
+        assert wild.set is not None
+        socks[wild.set] += 1
+    score = sum(stars[n] for n, k in socks.items() if k in EVEN)
+    counted = sum(1 for k in socks.values() if (k in EVEN if counts == "scoring_sets" else k >= 1))
+    return score, counted
+
+
+def _hand_text(hand: socks_scoring.Hand) -> str:
+    lines = [f"set {n}: {len(v)} Socks ({sum(v)} stars)" for n, v in hand.sets]
+    lines += [f"{w.id}: a Super Sock in set {w.set}" for w in hand.wilds]
+    return "\n".join(lines) or "no Socks"
+
+
+def check_score_hand(ctx: Context) -> Counterexample | None:
+    """SO-15: ``score_hand`` gives every small hand the rulebook's score (the stars of the sets of
+    2, 4, 6, ... Socks, Super Socks counted as starless Socks of their set) and tie-break count,
+    under each reading of ``tie_break_counts``."""
+    clock = P.clock_of(ctx)
+    for counts in TIE_BREAK_READINGS:
+        rules = replace(ctx.rules, tie_break_counts=counts)
+        for hand in small_hands():
+            clock.tick()
+            got = socks_scoring.score_hand(hand, [], rules)
+            want = rulebook_hand(hand, counts)
+            if (got.score, got.set_count) != want:
+                return Counterexample(
+                    {"sets": {str(n): list(v) for n, v in hand.sets}, "super_socks": [w.set for w in hand.wilds],
+                     "tie_break_counts": counts, "score": got.score, "set_count": got.set_count,
+                     "expected": list(want)},
+                    _hand_text(hand),
+                    f"score_hand: {got.score} points, {got.set_count} sets; the rulebook under "
+                    f"tie_break_counts={counts}: {want[0]} points, {want[1]} sets (exhaustive: the engine's "
+                    "score_hand on the hand)", True)
+    return None
+
+
+def check_final_tie(ctx: Context) -> Counterexample | None:
+    """SO-16: players tied on the highest score and on the fewest sets among them all win under
+    ``final_tie=shared`` (decided ``shared``) and none wins under ``no_winner`` (decided
+    ``no_winner``); otherwise the option changes nothing."""
+    for reading in FINAL_TIE_READINGS:
+        rules = replace(ctx.rules, final_tie=reading)
+        for players in range(2, MOST_PLAYERS + 1):
+            scores, sets, facts = _table_symbols(players)
+            wins, decided = socks_scoring.winner_flags(scores, sets, reading, Z3)
+            plain, plain_decided = socks_scoring.winner_flags(scores, sets, "shared", Z3)
+            top = z3.Int("top")
+            low = z3.Int("low")
+            leads = [s == top for s in scores]
+            still = [z3.And(lead, n == low) for lead, n in zip(leads, sets, strict=True)]
+            tie = z3.Sum([z3.If(st, 1, 0) for st in still]) >= 2
+            want = [st if reading == "shared" else z3.BoolVal(False) for st in still]
+            solver = table_solver(ctx)
+            solver.add(*facts, z3.Or([top == s for s in scores]), *[s <= top for s in scores],
+                       z3.Or([z3.And(lead, n == low) for lead, n in zip(leads, sets, strict=True)]),
+                       *[z3.Implies(lead, n >= low) for lead, n in zip(leads, sets, strict=True)])
+            solver.add(z3.If(tie, z3.Or(decided != (2 if reading == "shared" else 3),
+                                        *[w != x for w, x in zip(wins, want, strict=True)]),
+                             z3.Or(decided != plain_decided, *[w != x for w, x in zip(wins, plain, strict=True)])))
+            model = ctx.search(solver)
+            if model is not None:
+                return _table_counterexample(model, scores, sets, rules, lambda _, __: True)
+    return None
+
+
+def _refused(state: State, move: engine.Move) -> str | None:
+    """The rule ``play`` names refusing the move; None when it accepts it."""
+    try:
+        engine.play(state, move)
+    except engine.IllegalMove as error:
+        return error.rule
+    return None
+
+
+def _move_wrong(state: State, move: engine.Move, after: State, seen: P.Observed) -> str | None:
+    """Why the given moves near ``move`` are not accepted or refused as the rulebook says."""
+    seat, players = state.current, state.players
+    other = next(c for c in state.drawn if c != move.keep)
+    to = _receiver(players, seat, P.CATALOGUE.card_arrows[other])
+    passed = any(e.kind == "passed" for e in seen.events)
+    stated: int | engine.Discarded = engine.DISCARD if to is None else to
+    if passed and _refused(state, replace(move, passed_to=stated)) is not None:
+        return f"the move stating the pass the arrow gives ({stated}) is refused"
+    wrongs: list[int | engine.Discarded] = [*range(players), engine.DISCARD]
+    for wrong in wrongs:
+        if wrong == stated and passed:
+            continue
+        rule = _refused(state, replace(move, passed_to=wrong))
+        want = ("two-player-discard" if to is None else "pass") if passed else "game-over"
+        if rule != want:
+            said = "accepted" if rule is None else f"refused as {rule}"
+            return f"the move stating the other card {wrong!r} is {said}, not refused as {want}"
+    if P.CATALOGUE.card_sets[move.keep] is not None and move.super_set is None:
+        rule = _refused(state, replace(move, super_set=HAND_SETS[0]))
+        if rule != "super-sock-set":
+            return f"a set named for the kept printed Sock is {rule or 'accepted'}, not refused as super-sock-set"
+    for number, effect in enumerate(move.effects):
+        if isinstance(effect, GiftTo):
+            changed: Any = GiftTo(players)
+            want = "gift-recipient"
+        elif effect.super_set is not None:
+            changed, want = replace(effect, super_set=None), "super-sock-set"
+        else:
+            changed, want = replace(effect, super_set=HAND_SETS[0]), "super-sock-set"
+        effects = move.effects[:number] + (changed,) + move.effects[number + 1:]
+        rule = _refused(state, replace(move, effects=effects))
+        if rule != want:
+            return f"effect {number + 1} changed to {changed} is {rule or 'accepted'}, not refused as {want}"
+        if isinstance(effect, GiftTo) and effect.seat != seat:
+            # The same Gift to the giver, the position read under gift_to_self=false.
+            others_only = replace(state, rules=replace(state.rules, gift_to_self=False))
+            to_self = move.effects[:number] + (GiftTo(seat),) + move.effects[number + 1:]
+            rule = _refused(others_only, replace(move, effects=to_self))
+            if rule != "gift-recipient":
+                return (f"under gift_to_self=false a Gift to the giver is {rule or 'accepted'}, not refused as "
+                        "gift-recipient")
+    end = seen.end
+    assert end is not None
+    if after.turn != state.turn + (0 if end.over else 1):
+        return f"the turn after turn {state.turn} is {after.turn}"
+    return None
+
+
+def check_moves_as_given(ctx: Context) -> Counterexample | None:
+    """SO-17: ``play`` accepts each move ``legal_moves`` offers and refuses, naming the rule, the
+    same move with the other card stated to go elsewhere than its arrow says, a set named for a
+    printed Sock, a Super Sock rescued without a set, a Gift to no seat, or (the position read
+    under gift_to_self=false) a Gift to the giver; a finished game takes
+    no move; ``play_random`` plays one of the offered moves as ``play`` does."""
+    for start, state, moves in P.explore(ctx.rules, P.clock_of(ctx)):
+        if state.over:
+            rule = _refused(state, engine.Move(state.drawn[0]))
+            if rule != "game-over":
+                return _state_counterexample(start, state, f"a move in a finished game is {rule or 'accepted'}, "
+                                                           "not refused as game-over")
+            continue
+        move, after = engine.play_random(state, random.Random(len(moves)))
+        if (move, after) not in moves:
+            return _state_counterexample(start, state, f"play_random plays {P.move_text(state, move)}, not a "
+                                                       "legal move played")
+        for move, after in moves:
+            step = P.Step(start, state, move, after)
+            wrong = _move_wrong(state, move, after, P.observe(state, move))
+            if wrong:
+                return _step_counterexample(step, wrong)
+    return None
+
+
+#: The rulebook's components: 66 Sock cards in 11 sets, one Super Sock and n cards of set n for
+#: n = 2..11; 1 Washing Machine; 10 Sock cards shuffled with it under the rest.
+SOCK_CARDS, SUPER_SOCKS, SETS_OF_N, BOTTOM_SOCKS = 66, 1, range(2, 12), 10
+SETUP_SEEDS = range(20)
+
+
+def check_catalogue(ctx: Context) -> Counterexample | None:
+    """SO-18: the shipped catalogue, read through the engine's own reader, holds the rulebook's
+    66 Sock cards (one Super Sock, n cards of set n for n = 2..11) and 1 Washing Machine, every
+    card as its entry says; a shuffled deck holds every card once, the Washing Machine among the
+    bottom 11."""
+    from model.socks import cards as socks_cards
+
+    document = socks_cards.sample_catalogue_json()
+    catalogue = socks_cards.parse_catalogue_document("catalogue", document, sample=True)
+
+    def wrong(what: str) -> Counterexample:
+        return Counterexample({"catalogue": socks_cards.SAMPLE_CATALOGUE_FILE, "wrong": what},
+                              what, f"{what} (exhaustive: the engine's parse_catalogue_document on the shipped file)",
+                              True)
+
+    kinds = Counter(c.set for c in catalogue.cards)
+    if len(catalogue.cards) != SOCK_CARDS or kinds[None] != SUPER_SOCKS or any(kinds[n] != n for n in SETS_OF_N):
+        return wrong(f"{len(catalogue.cards)} Sock cards, {kinds[None]} Super Socks, sets {dict(kinds)}")
+    wm_id = document["washing_machine"]["id"]
+    if catalogue.wm != SOCK_CARDS or catalogue.index(wm_id) != catalogue.wm or catalogue.id_of(catalogue.wm) != wm_id:
+        return wrong(f"the Washing Machine {wm_id} is not card {SOCK_CARDS}")
+    for index, entry in enumerate(document["cards"]):
+        card = catalogue.cards[index]
+        read_as = (None if entry["set"] == "super" else entry["set"], entry.get("stars") or 0, entry.get("effect"),
+                   entry["arrow"])
+        tables = (catalogue.card_sets[index], catalogue.card_stars[index], catalogue.card_effects[index],
+                  catalogue.card_arrows[index])
+        if (card.id, card.set, card.stars, card.effect, card.arrow) != (entry["id"], *read_as) or tables != read_as \
+                or catalogue.index(card.id) != index:
+            return wrong(f"card {index} ({entry['id']}) is read as {card}, {tables}")
+    if (catalogue.card_sets[catalogue.wm], catalogue.card_stars[catalogue.wm], catalogue.card_effects[catalogue.wm],
+            catalogue.card_arrows[catalogue.wm]) != (None, 0, None, None):
+        return wrong("the Washing Machine has a set, stars, an effect or an arrow")
+    for seed in SETUP_SEEDS:
+        deck = engine.shuffled_deck(catalogue, random.Random(seed))
+        from_bottom = len(deck) - deck.index(catalogue.wm) if catalogue.wm in deck else None
+        if sorted(deck) != list(range(SOCK_CARDS + 1)) or from_bottom is None or from_bottom > BOTTOM_SOCKS + 1:
+            return wrong(f"shuffled_deck with seed {seed}: {len(deck)} cards, the Washing Machine "
+                         f"{from_bottom} from the bottom")
+    return None
+
+
 # --- the list --------------------------------------------------------------------------------
 
 _SCORE_FN = "model.socks.scoring.hand_totals"
@@ -730,7 +977,7 @@ INVARIANTS: tuple[Invariant, ...] = (
               "sets. ... If the Super Sock is received face down as a gift, the player will choose which Sock set "
               "it belongs to at the end of the game. " + _TIE,
               f"every 2-player end position dealing {', '.join(END_CARDS)} to A's or B's collection or face-down "
-              "gifts or the deck, a face-up Super Sock in each set its owner holds or open "
+              "gifts or the deck, a face-up Super Sock in each set its owner holds, in set 4 (no printed Sock) or open "
               f"({len(END_PLACES) ** len(END_CARDS)} deals); every option value",
               ("model.socks.engine.outcome", "model.socks.engine.final_hands", "solver.socks.score_game"),
               check_engine_scores, "exhaustive"),
@@ -763,5 +1010,34 @@ INVARIANTS: tuple[Invariant, ...] = (
               "Note: If this is the first Sock collected in the game, the next Sock collected determines its "
               "type.", P.DOMAIN, ("model.socks.engine.legal_moves", "model.socks.engine.play"),
               check_super_set, "exhaustive"),
+    Invariant("SO-15", GAME, "The scoring model scores every small hand as the rulebook",
+              _SCORING + " " + _STARS + " " + _SUPER + " In case of a tie, the player with the fewest sets of Socks "
+              "wins.",
+              "every hand of sets 2 and 3 with 0-3 printed Socks each (1-3 stars a Sock) and 0-2 Super Socks typed "
+              "as set 2, 3 or 4 (a set with no printed Sock), under each reading of tie_break_counts; every option "
+              "value", ("model.socks.scoring.score_hand", _SCORE_FN), check_score_hand, "exhaustive"),
+    Invariant("SO-16", GAME, "A tie on score and sets is shared, or has no winner, as final_tie says",
+              _TIE + " (The rulebook says nothing more: the final_tie option reads it.)",
+              f"2-{MOST_PLAYERS} players with any scores and set counts of 0 or more, under each reading of "
+              "final_tie; every option value", (_WIN_FN,), check_final_tie, "single-source"),
+    Invariant("SO-17", GAME, "A move given is played as legal_moves offers it, and refused when it says otherwise",
+              "Choose one card to add to your collection. ... Pass the other card to the player on your left or "
+              "right, depending on the direction of the arrow on the card. ... When you add the Super Sock to your "
+              "collection, you must add it to one of your Sock sets. ... give it to the player of your choice. ... "
+              "The game ends immediately when you draw the Washing Machine card.",
+              P.DOMAIN + "; each legal move with the other card stated elsewhere, a set named for a printed Sock, "
+              "a rescued Super Sock's set left out (or one named for a printed Sock), a Gift to a seat past the "
+              "last, a Gift to the giver read under gift_to_self=false; a move in a finished game; play_random",
+              ("model.socks.engine.play", "model.socks.engine.legal_moves", "model.socks.engine.play_random"),
+              check_moves_as_given, "exhaustive"),
+    Invariant("SO-18", GAME, "The cards are the rulebook's 66 Socks and the Washing Machine, shuffled as it says",
+              "66 Sock cards (divided into 11 sets: one Super Sock, two of \"2\", three of \"3\", etc.) ... 1 "
+              "Washing Machine card ... Take 10 Sock cards (without looking at them) and shuffle the Washing Machine "
+              "card into them. Place this small stack underneath the remaining cards to form a draw pile containing "
+              "all the cards.",
+              f"the shipped catalogue file read by the engine's reader, every card; shuffled_deck under "
+              f"{len(SETUP_SEEDS)} seeds; every option value",
+              ("model.socks.cards.parse_catalogue_document", "model.socks.engine.shuffled_deck"), check_catalogue,
+              "exhaustive"),
 )
 

@@ -23,9 +23,11 @@ from checks.socks import invariants as socks_invariants
 from cli import cli
 from model.common.ops import PY, Ops
 from model.socks import engine, scoring
-from model.socks.cards import GIFT
+from model.socks.cards import GIFT, SocksRules
 from model.socks.game import GAME
 from model.socks.game import random_game as socks_random_game
+from model.socks.log import write_log
+from solver.socks import score_game
 
 RULES = {"socks": registry.rules("socks", {})}
 INVARIANTS = {inv.id: inv for inv in socks_invariants.INVARIANTS}
@@ -183,6 +185,48 @@ def washing_machine_second_ignored(self: Any) -> None:
         self.drawn = [first, self.deck.pop()]
 
 
+_shuffled_deck = engine.shuffled_deck
+
+
+def tie_break_option_ignored(printed: Any, supers: Any, tie_break_counts: Any, ops: Ops = PY) -> Any:
+    return _counted(printed, supers, "all_sets", ops)
+
+
+def final_tie_always_shared(scores: Any, set_counts: Any, final_tie: Any, ops: Ops = PY) -> Any:
+    return _winner_flags(scores, set_counts, "shared", ops)
+
+
+def any_pass_stated(self: Any, receiver: Any) -> None:
+    self.was_passed = True  # the stated receiver is never compared with the arrow's
+
+
+def washing_machine_in_twenty(catalogue: Any, rng: Any) -> tuple[int, ...]:
+    # The Washing Machine shuffled into the bottom 20 Socks, not 10.
+    deck = list(_shuffled_deck(catalogue, rng))
+    deck.remove(catalogue.wm)
+    deck.insert(rng.randrange(len(deck) - 19, len(deck) + 1), catalogue.wm)
+    return tuple(deck)
+
+
+def score_with(tmp_path: Any, data: dict[str, Any], *rules: str) -> Callable[[], Any]:
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return lambda: invoke("socks", "score", str(path), "--json", *[a for r in rules for a in ("--rule", r)])
+
+
+def wrong_pass_replayed(tmp_path: Any) -> Callable[[], Any]:
+    """A log of a random game whose first passed card is said to go to the player the arrow does
+    not point at, replayed."""
+    log, _ = write_log(7, 3, SocksRules(), score_game=score_game)
+    for turn in log["turns"]:
+        if turn.get("passed_to") is not None:
+            turn["passed_to"] = next(p for p in log["players"] if p not in (turn["player"], turn["passed_to"]))
+            break
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    return lambda: invoke("socks", "replay", str(path))
+
+
 @dataclass(frozen=True)
 class Bug:
     what: str
@@ -219,6 +263,14 @@ BUGS: dict[str, Bug] = {
                  lambda tmp: rulings),
     "SO-14": Bug("a Super Sock may join only its owner's lowest set", engine._Table, "collect",
                  super_sock_lowest_set_only, advise_file),
+    "SO-15": Bug("the tie-break counts every set whatever tie_break_counts says", scoring, "counted_for_tie_break",
+                 tie_break_option_ignored, lambda tmp: score_with(tmp, HANDS, "tie_break_counts=scoring_sets")),
+    "SO-16": Bug("a final tie is shared under final_tie=no_winner too", scoring, "winner_flags",
+                 final_tie_always_shared, lambda tmp: score_with(tmp, TIE, "final_tie=no_winner")),
+    "SO-17": Bug("a pass stated against the arrow is accepted", engine._FromMove, "passed", any_pass_stated,
+                 wrong_pass_replayed),
+    "SO-18": Bug("the Washing Machine is shuffled into the bottom 20 Socks", engine, "shuffled_deck",
+                 washing_machine_in_twenty, lambda tmp: random_games),
 }
 #: A second bug for the end of the game: the Washing Machine drawn second does not end it.
 SECOND = Bug("the Washing Machine drawn as the second card does not end the game", engine._Table,
@@ -231,7 +283,7 @@ def check(invariant_id: str) -> Any:
 
 def test_every_invariant_is_proved_under_the_defaults() -> None:
     results = run_checks(RULES, "socks")
-    assert [c.invariant.id for c in results] == [f"SO-{n}" for n in range(1, 15)]
+    assert [c.invariant.id for c in results] == [f"SO-{n}" for n in range(1, 19)]
     assert all(isinstance(c.result, Proved) for c in results), [c.invariant.id for c in results
                                                                  if not isinstance(c.result, Proved)]
 
