@@ -18,6 +18,7 @@ Like); one of an exhaustive check is its log, run again through a fresh referee.
 from __future__ import annotations
 
 import itertools
+import os
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -376,13 +377,15 @@ _SURVEYS: dict[tuple[Any, ...], dict[str, tuple[Position, explore.Found] | None]
 
 
 def _fingerprint() -> tuple[int, ...]:
-    """The identity of every function of the referee (a patched one changes it)."""
+    """The identity of every function of the referee (a patched one changes it), and the mutant
+    a mutation tool has switched on, if any: mutmut switches its mutants inside the functions, by
+    this variable, in processes forked after a clean run, so the functions keep their identity."""
     def ids(namespace: dict[str, Any]) -> tuple[int, ...]:
         # Dunder names aside (pickle adds ``__slotnames__`` to a class it copies).
         return tuple(id(v) for k, v in sorted(namespace.items()) if not k.startswith("__"))
 
     return (ids(vars(social)) + ids(dict(vars(social.Referee))) + (id(explore.POSITIONS), id(CLAIMS), id(REFUSALS))
-            + tuple(id(v) for v in CLAIMS.values()))
+            + tuple(id(v) for v in CLAIMS.values()) + (hash(os.environ.get("MUTANT_UNDER_TEST")),))
 
 
 def survey(rules: SocialRules, left: Callable[[], object] | None = None
