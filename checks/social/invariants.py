@@ -36,7 +36,7 @@ from model.social import engine as social
 from model.social.cards import CONTEST, LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, sample_decks
 from model.social.rules import CORRECTED, REFUSED, RuleName, SocialRules
 from model.social.schema import parse_round
-from model.social.state import Event, GalleryView, GameSetup, Player, RoundSetup
+from model.social.state import Event, GalleryView, GameSetup, LikeMoment, Player, RoundSetup
 
 GAME = "social"
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
@@ -602,7 +602,18 @@ def likes_as_written(rules: SocialRules) -> explore.Property:
                 return f"{fact.player}'s Like {fact.card} on his own Gallery {fact.gallery} was not refused"
             if fact.halted and rules.like_during_halt == "refused":
                 return f"{fact.player}'s Like {fact.card} during a Quiz halt was not refused"
-        gone = {r.card for r in after.returned_likes()}
+        returned = after.returned_likes()
+        for back in returned:
+            fact = next((f for f in facts if f.card == back.card), None)
+            # The rule a returned Like broke: played in a halt, on one's own Gallery, on a closed
+            # one, or more than once.
+            rule = (None if fact is None else "quiz_halt" if fact.halted else "like_own_gallery" if fact.own
+                    else "like_closed_gallery" if fact.closed else "like_once_per_gallery")
+            if back.rule != rule or back.player != (fact and fact.player) or back.gallery != (fact and fact.gallery):
+                return (f"{back.card} goes back to {back.player} from {back.gallery} as {back.rule}; the rulebook: "
+                        + ("it is no Like on the table" if fact is None
+                           else f"to {fact.player} from {fact.gallery} as {rule}"))
+        gone = {r.card for r in returned}
         counted = {p.card for name in after.names for p in after.profile[name]
                    if p.on is not None and p.card not in gone}
         expected = counting_likes(rules, facts)
@@ -622,11 +633,21 @@ def likes_as_written(rules: SocialRules) -> explore.Property:
 def scored_as_written(rules: SocialRules) -> explore.Property:
     def holds(step: Step) -> str | None:
         after = step.after
-        scores = {s.name: s.score for s in after.scores()}
-        gone = {r.card for r in after.returned_likes()}
-        returned_by = [r.player for r in after.returned_likes()]
+        scored = after.scores()
+        scores = {s.name: s.score for s in scored}
+        returned = after.returned_likes()
+        gone = {r.card for r in returned}
+        returned_by = [r.player for r in returned]
         counted = cards = 0
-        for name in after.names:
+        for name, score in zip(after.names, scored, strict=True):
+            # What the scoring shows: the Profile cards that count, the hand, the pile, the Likes
+            # given back.
+            shown_cards = tuple((p.card, p.face_up) for p in after.profile[name] if p.card not in gone)
+            seen = (score.name, score.colour, score.profile, score.hand, score.pile, score.returned)
+            table = (name, after.colour[name], shown_cards, tuple(after.hand[name]), len(after.pile[name]),
+                     tuple(r for r in returned if r.player == name))
+            if seen != table:
+                return f"{name}'s scoring shows {seen}; the table: {table}"
             shown = sum(1 for p in after.profile[name] if p.card not in gone)
             held = len(after.hand[name]) + len(after.pile[name])
             rulebook = 1 * shown - 1 * held - 1 * returned_by.count(name)
@@ -1053,6 +1074,43 @@ def check_game_winner(ctx: Context) -> Counterexample | None:
     return None
 
 
+# SN-15: "Was that Like legal?" answers as the rulebook does, and as a round's referee.
+
+
+def check_like_question(ctx: Context) -> Counterexample | None:
+    rules: SocialRules = ctx.rules
+    for halt, own, active, passed, already in itertools.product((False, True), repeat=5):
+        # The Gallery asked about, and another one beside it that answers otherwise.
+        asked = GalleryView("blue-gallery-1", "Ana" if own else "Bo", active, ("Ana",) if already else (), passed)
+        other = GalleryView("green-gallery-1", "Bo" if own else "Ana", not active, () if already else ("Ana",),
+                            not passed)
+        moment = LikeMoment(("Ana", "Bo", "Cy"), (other, asked), "Ana", asked.id, halt)
+        answer = social.judge_like(moment, rules)
+        if halt:
+            # "no player may play ... until the Quiz is resolved"
+            expected: tuple[str | None, str | None] = (
+                "quiz_halt", REFUSED if rules.like_during_halt == "refused" else CORRECTED)
+        else:
+            expected = _like_expected(rules, own, active, passed, already)
+        got = (answer.rule, answer.remedy)
+        if got == expected and answer.legal == (expected[0] is None):
+            continue
+        again = social.judge_like(moment, rules)
+        shown = dict(zip(("quiz_halt", "own_gallery", "active", "owner_passed", "already_liked"),
+                         (halt, own, active, passed, already), strict=True))
+        return Counterexample(
+            {**shown, "legal": again.legal, "rule": again.rule, "remedy": again.remedy},
+            "Ana plays a Like on " + ("her own" if own else "Bo's") + " Gallery blue-gallery-1 ("
+            + ("active" if active else "closed") + (", owner passed" if passed else "")
+            + (", Ana already liked it" if already else "") + (", in a Quiz halt" if halt else "")
+            + "); beside it green-gallery-1, which answers otherwise",
+            f"judge_like: {'legal' if again.legal else 'illegal'}, {again.rule or '-'} ({again.remedy or '-'}); "
+            f"the rulebook: {expected[0] or 'legal'} ({expected[1] or '-'}) (asked again by a fresh call)",
+            (again.rule, again.remedy) != expected or again.legal != (expected[0] is None),
+        )
+    return None
+
+
 _QUIZ = ("a) if all players guessed correctly, they, but not the author, put down a card; b) if some "
          "players guessed correctly, they and the author put down a card; c) if no one guessed "
          "correctly, only the author puts down a card.")
@@ -1224,5 +1282,12 @@ INVARIANTS: tuple[Invariant, ...] = (
         "of 3 players scoring 0 or -1 a round, over every round",
         ("model.social.engine.judge_game", "model.social.rules.SocialRules.round_count"),
         check_game_winner, argument="exhaustive",
+    ),
+    Invariant(
+        "SN-15", GAME, "\"Was that Like legal?\" answers as the rulebook does: a halt refuses it, "
+        "then not on one's own Gallery, only on an active one, once",
+        _LIKE + " " + _HALT, "every moment: in a Quiz halt or not, own Gallery or not, active or closed, "
+        "owner passed or not, liked before or not, with another Gallery beside it that answers otherwise",
+        ("model.social.engine.judge_like",), check_like_question, argument="exhaustive",
     ),
 )

@@ -49,7 +49,7 @@ def write(tmp_path: Path, document: dict[str, Any]) -> str:
 def test_every_social_invariant_is_proved_under_the_defaults() -> None:
     checked = run_checks(DEFAULTS, "social")
     assert {c.invariant.id: c.result.status for c in checked} == {i: "proved" for i in IDS}
-    assert IDS == [f"SN-{n}" for n in range(1, 15)]
+    assert IDS == [f"SN-{n}" for n in range(1, 16)]
 
 
 def test_no_social_invariant_is_a_second_encoding() -> None:
@@ -199,6 +199,14 @@ def _last_round_left_out(setup: Any, rules: Any) -> engine.GameResult:
     return _real_judge_game(dataclasses.replace(setup, rounds=setup.rounds[:-1]), rules)
 
 
+_real_judge_like = engine.judge_like
+
+
+def _closed_looks_active(moment: Any, rules: Any) -> engine.LikeAnswer:
+    galleries = tuple(dataclasses.replace(g, active=True) for g in moment.galleries)
+    return _real_judge_like(dataclasses.replace(moment, galleries=galleries), rules)
+
+
 def _three_players(first: str | None = None) -> dict[str, Any]:
     document = social_checks.quiz_log(True, [True, True])
     document["piles"] = {name: social_checks._pile(colour, 3, first if name == "Ana" else None)
@@ -275,6 +283,9 @@ PLANTED: dict[str, Planted] = {
     "SN-14": Planted("the totals leave out the last round", engine, "judge_game", _last_round_left_out,
                      ("social", "game", str(EXAMPLES / "game.json"), "--json"),
                      also=((social_io, "judge_game"),)),
+    "SN-15": Planted("a closed Gallery is taken for an active one", engine, "judge_like", _closed_looks_active,
+                     ("social", "like", str(EXAMPLES / "like-closed.json"), "--json"),
+                     also=((social_io, "judge_like"),)),
 }
 
 
