@@ -116,6 +116,13 @@ POSITIONS: tuple[Position, ...] = (
         _player("Bo", "blue", ("quiz-1", "gallery-1")),
         _player("Cy", "green", ("like-1",)),
     )),
+    # Two Quizzes while a Contest is pending: the second waits, as does a Quiz put down as a
+    # Contest's reward.
+    Position("two quizzes", (
+        _player("Ana", "red", ("contest-1",)),
+        _player("Bo", "blue", ("quiz-1",)),
+        _player("Cy", "green", ("quiz-1",)),
+    )),
     # 2-player: turns, a duel, passes; Ana's last card in hand can go down as a reward while
     # her draw pile still holds a card.
     Position("two players", (

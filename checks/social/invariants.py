@@ -18,6 +18,7 @@ Like); one of an exhaustive check is its log, run again through a fresh referee.
 from __future__ import annotations
 
 import itertools
+import os
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -32,10 +33,10 @@ from checks.social import explore
 from checks.social.explore import Position, Shadow, Step
 from checks.z3ops import Z3
 from model.social import engine as social
-from model.social.cards import LIKE, TWO_PLAYER_REMOVED_LIKES, sample_decks
+from model.social.cards import CONTEST, LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, sample_decks
 from model.social.rules import CORRECTED, REFUSED, RuleName, SocialRules
 from model.social.schema import parse_round
-from model.social.state import Event, GalleryView
+from model.social.state import Event, GalleryView, GameSetup, LikeMoment, Player, RoundSetup
 
 GAME = "social"
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
@@ -376,13 +377,15 @@ _SURVEYS: dict[tuple[Any, ...], dict[str, tuple[Position, explore.Found] | None]
 
 
 def _fingerprint() -> tuple[int, ...]:
-    """The identity of every function of the referee (a patched one changes it)."""
+    """The identity of every function of the referee (a patched one changes it), and the mutant
+    a mutation tool has switched on, if any: mutmut switches its mutants inside the functions, by
+    this variable, in processes forked after a clean run, so the functions keep their identity."""
     def ids(namespace: dict[str, Any]) -> tuple[int, ...]:
         # Dunder names aside (pickle adds ``__slotnames__`` to a class it copies).
         return tuple(id(v) for k, v in sorted(namespace.items()) if not k.startswith("__"))
 
     return (ids(vars(social)) + ids(dict(vars(social.Referee))) + (id(explore.POSITIONS), id(CLAIMS), id(REFUSALS))
-            + tuple(id(v) for v in CLAIMS.values()))
+            + tuple(id(v) for v in CLAIMS.values()) + (hash(os.environ.get("MUTANT_UNDER_TEST")),))
 
 
 def survey(rules: SocialRules, left: Callable[[], object] | None = None
@@ -599,7 +602,18 @@ def likes_as_written(rules: SocialRules) -> explore.Property:
                 return f"{fact.player}'s Like {fact.card} on his own Gallery {fact.gallery} was not refused"
             if fact.halted and rules.like_during_halt == "refused":
                 return f"{fact.player}'s Like {fact.card} during a Quiz halt was not refused"
-        gone = {r.card for r in after.returned_likes()}
+        returned = after.returned_likes()
+        for back in returned:
+            fact = next((f for f in facts if f.card == back.card), None)
+            # The rule a returned Like broke: played in a halt, on one's own Gallery, on a closed
+            # one, or more than once.
+            rule = (None if fact is None else "quiz_halt" if fact.halted else "like_own_gallery" if fact.own
+                    else "like_closed_gallery" if fact.closed else "like_once_per_gallery")
+            if back.rule != rule or back.player != (fact and fact.player) or back.gallery != (fact and fact.gallery):
+                return (f"{back.card} goes back to {back.player} from {back.gallery} as {back.rule}; the rulebook: "
+                        + ("it is no Like on the table" if fact is None
+                           else f"to {fact.player} from {fact.gallery} as {rule}"))
+        gone = {r.card for r in returned}
         counted = {p.card for name in after.names for p in after.profile[name]
                    if p.on is not None and p.card not in gone}
         expected = counting_likes(rules, facts)
@@ -619,11 +633,21 @@ def likes_as_written(rules: SocialRules) -> explore.Property:
 def scored_as_written(rules: SocialRules) -> explore.Property:
     def holds(step: Step) -> str | None:
         after = step.after
-        scores = {s.name: s.score for s in after.scores()}
-        gone = {r.card for r in after.returned_likes()}
-        returned_by = [r.player for r in after.returned_likes()]
+        scored = after.scores()
+        scores = {s.name: s.score for s in scored}
+        returned = after.returned_likes()
+        gone = {r.card for r in returned}
+        returned_by = [r.player for r in returned]
         counted = cards = 0
-        for name in after.names:
+        for name, score in zip(after.names, scored, strict=True):
+            # What the scoring shows: the Profile cards that count, the hand, the pile, the Likes
+            # given back.
+            shown_cards = tuple((p.card, p.face_up) for p in after.profile[name] if p.card not in gone)
+            seen = (score.name, score.colour, score.profile, score.hand, score.pile, score.returned)
+            table = (name, after.colour[name], shown_cards, tuple(after.hand[name]), len(after.pile[name]),
+                     tuple(r for r in returned if r.player == name))
+            if seen != table:
+                return f"{name}'s scoring shows {seen}; the table: {table}"
             shown = sum(1 for p in after.profile[name] if p.card not in gone)
             held = len(after.hand[name]) + len(after.pile[name])
             rulebook = 1 * shown - 1 * held - 1 * returned_by.count(name)
@@ -806,6 +830,287 @@ def reward_refused(rules: SocialRules) -> explore.Refusal:
     return refusal
 
 
+# SN-13: each event is refused exactly when the rulebook forbids it, under a rule it breaks.
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the rulebook keeps track of along a log, apart from the cards in hands, piles and
+    Profiles: the active Galleries and the Likes (``like_shadow``), the cards owed face down
+    (``earned``), the last turn (``last_turn``), the Contests played (card, originator,
+    resolved) and the Quiz being resolved (card, author, the Contests pending when it came, the
+    votes put down)."""
+
+    likes: LikeShadow = LikeShadow()
+    owed: Rewards = ()
+    turn: tuple[str, str] | None = None
+    contests: tuple[tuple[str, str, bool], ...] = ()
+    quiz: tuple[str, str, frozenset[str], tuple[tuple[str, bool], ...]] | None = None
+
+
+def facts(rules: SocialRules) -> Shadow:
+    likes, owed, turns = like_shadow(rules), earned(rules), last_turn(rules)
+
+    def grow(shadow: Facts, step: Step) -> Facts:
+        event, after = step.event, step.after
+        contests, quiz = shadow.contests, shadow.quiz
+        kind = after.cards[event.card].kind if event.action == "play" and event.card in after.cards else None
+        if kind == CONTEST:
+            contests += ((event.card or "", event.player, False),)
+        elif kind == QUIZ:
+            quiz = (event.card or "", event.player, frozenset(c for c, _, done in contests if not done), ())
+        elif event.action == "resolve":
+            contests = tuple((c, o, done or c == event.about) for c, o, done in contests)
+        elif event.action == "vote" and quiz is not None and event.vote is not None:
+            quiz = quiz[:3] + (quiz[3] + ((event.player, event.vote),),)
+        elif event.action == "start":
+            quiz = None
+        return Facts(likes(shadow.likes, replace_shadow(step, shadow.likes)),
+                     owed(shadow.owed, replace_shadow(step, shadow.owed)),
+                     turns(shadow.turn, replace_shadow(step, shadow.turn)), contests, quiz)
+    return grow
+
+
+def replace_shadow(step: Step, shadow: Any) -> Step:
+    return Step(step.before, step.event, step.verdict, step.after, step.log, shadow)
+
+
+def forbidden(rules: SocialRules, before: social.Referee, event: Event, known: Facts
+              ) -> dict[RuleName, str]:
+    """Every rule the rulebook says the event breaks, with its remedy (``refused``: taken back
+    at once; ``corrected_at_scoring``: a wrong Like stays and goes back at scoring)."""
+    out: dict[RuleName, str] = {}
+    player, action = event.player, event.action
+    two = len(before.names) == 2
+    hand, pile = before.hand[player], before.pile[player]
+    contests = {c: (o, done) for c, o, done in known.contests}
+    quiz = known.quiz
+    kind = before.cards[event.card].kind if event.card in before.cards else None
+    # "As soon as a player has played all of his cards the round immediately ends"
+    if before.end is not None:
+        out["round_over"] = REFUSED
+    # "All players are acting simultaneously: there are no turns": no passing.
+    if not two and action == "pass":
+        out["pass_two_player_only"] = REFUSED
+    if two and action in TURNS and quiz is None:
+        # "In his turn the player can perform only one of the following actions": no draw.
+        if action == "draw":
+            out["one_action_per_turn"] = REFUSED
+        # The duel is resolved before the next turn.
+        if any(not done for _, done in contests.values()):
+            out["duel_first"] = REFUSED
+        # "the players take turns, one after the other"
+        due = before.setup.first if known.turn is None else next(n for n in before.names if n != known.turn[0])
+        if due not in (None, player):
+            out["turn_order"] = REFUSED
+    if quiz is not None and action not in ("vote", "start"):
+        card, author, pending, votes = quiz
+        waiting = [c for c in pending if not contests[c][1]]
+        if rules.quiz_with_contest_pending == "halt_at_quiz" or not waiting:
+            # "no player may play, draw or discard cards until the Quiz is resolved"; the
+            # pending Contests' resolution and their rewards, and the Quiz's own, go on.
+            allowed = (action in ("resolve", "reward") and event.about in pending
+                       or action == "reward" and event.about == card)
+            if not allowed:
+                like = action == "play" and kind == LIKE and rules.like_during_halt != "refused"
+                out["quiz_halt"] = CORRECTED if like else REFUSED
+        elif action == "play" and kind == QUIZ:
+            # "you resolve the Contest and only then you halt the game": one Quiz at a time.
+            out["contest_before_quiz"] = REFUSED
+    if action in ("play", "cycle") or (action == "reward" and not event.from_pile):
+        chosen = event.cards if action == "cycle" else (event.card,)
+        if any(c not in hand for c in chosen):
+            out["card_not_in_hand"] = REFUSED
+    if action == "play":
+        if rules.draw_up_to_five == "required" and not two and len(hand) < 5 and pile:
+            out["draw_before_playing"] = REFUSED
+        if kind == LIKE:
+            galleries = {p.card: name for name in before.names for p in before.profile[name]
+                         if p.face_up and p.on is None and before.cards[p.card].kind == "gallery"}
+            on = event.on or ""
+            if on not in galleries:
+                out["like_on_active_gallery"] = REFUSED
+            elif galleries[on] == player:
+                out["like_own_gallery"] = REFUSED if rules.like_own_gallery == "refused" else CORRECTED
+            elif on not in known.likes.active:
+                out["like_closed_gallery"] = CORRECTED
+            elif any(f.player == player and f.gallery == on and not f.own for f in known.likes.likes):
+                out["like_once_per_gallery"] = CORRECTED
+    elif action == "draw":
+        held = len(hand)
+        if held >= 5:
+            out["draw_below_five"] = REFUSED
+        if event.count is not None and held + event.count > 5:
+            out["draw_up_to_five"] = REFUSED
+        wanted = min(5 - held, len(pile)) if event.count is None else event.count
+        if wanted <= 0 or wanted > len(pile):
+            out["draw_from_pile"] = REFUSED
+    elif action == "resolve":
+        contest = contests.get(event.about or "")
+        if contest is None or contest[1]:
+            out["contest_not_pending"] = REFUSED
+        else:
+            if player != contest[0]:
+                out["contest_decided_by_originator"] = REFUSED
+            if not two and event.winner == contest[0] and rules.contest_originator_wins == "refused":
+                out["contest_winner"] = REFUSED
+    elif action == "reward":
+        if dict(known.owed).get((player, event.about or ""), 0) < 1:
+            out["reward_earned"] = REFUSED
+        if event.from_pile and not pile:
+            out["reward_from_pile"] = REFUSED
+    elif action in ("vote", "start"):
+        if quiz is None:
+            out["no_quiz_running"] = REFUSED
+        else:
+            card, author, pending, votes = quiz
+            voted = dict(votes)
+            if action == "start":
+                if player != author or len(voted) < len(before.names):
+                    out["quiz_start"] = REFUSED
+            else:
+                if any(not contests[c][1] for c in pending):
+                    out["contest_before_quiz"] = REFUSED
+                if player in voted:
+                    out["quiz_one_vote_each"] = REFUSED
+                if player != author and author not in voted:
+                    out["quiz_author_votes_first"] = REFUSED
+    return out
+
+
+def _mismatch(expected: dict[RuleName, str], verdict: social.Violation | None) -> str | None:
+    """What is wrong with the referee's verdict, given every rule the rulebook says is broken:
+    a legal event stands; one that breaks a rule taken back at once is refused under such a
+    rule; one that breaks only rules corrected at scoring stays, under one of them."""
+    refused = sorted(r for r, remedy in expected.items() if remedy == REFUSED)
+    rulebook = ", ".join(f"{r} ({remedy})" for r, remedy in sorted(expected.items())) or "it is legal"
+    got = "stands" if verdict is None else f"is judged {verdict.rule} ({verdict.remedy})"
+    if verdict is None:
+        return None if not expected else f"{got}; the rulebook: {rulebook}"
+    if verdict.rule not in expected or expected[verdict.rule] != verdict.remedy or (
+            refused and verdict.remedy != REFUSED):
+        return f"{got}; the rulebook: {rulebook}"
+    return None
+
+
+def judged_as_written(rules: SocialRules) -> explore.Property:
+    def holds(step: Step) -> str | None:
+        why = _mismatch(forbidden(rules, step.before, step.event, step.shadow), step.verdict)
+        return None if why is None else f"{step.event.player} {step.event.describe()} {why}"
+    return holds
+
+
+def refused_as_written(rules: SocialRules) -> explore.Refusal:
+    def refusal(before: social.Referee, event: Event, verdict: social.Violation, shadow: Any) -> str | None:
+        why = _mismatch(forbidden(rules, before, event, shadow), verdict)
+        return None if why is None else f"{event.player} {event.describe()} {why}"
+    return refusal
+
+
+# SN-14: a game of 3 rounds (or one per player): the most total points wins, then the best round.
+
+#: The games SN-14 runs through: (players, the points each can score in a round).
+GAME_DOMAIN: tuple[tuple[int, tuple[int, ...]], ...] = ((2, (0, -1, -2)), (3, (0, -1)))
+
+
+def _game(players: int, points: Sequence[Sequence[int]]) -> GameSetup:
+    """A game whose rounds have no events: each player's draw pile holds as many cards as he
+    loses points in that round (``points[round][seat]``, 0 or less), so that is his score."""
+    decks = sample_decks()
+    people = tuple(Player(NAMES[i], COLOURS[i]) for i in range(players))
+    own = [[c.id for c in decks.colour_cards(COLOURS[i]) if c.kind != "vote"] for i in range(players)]
+    rounds = tuple(RoundSetup(people, decks, tuple(tuple(own[i][:-score]) for i, score in enumerate(row)),
+                              tuple(tuple(own[i][-score:]) for i, score in enumerate(row)), None, ())
+                   for row in points)
+    return GameSetup(people, rounds)
+
+
+def rulebook_winners(points: Sequence[Sequence[int]]) -> tuple[tuple[str, ...], str]:
+    """"The winner of the game is the player who has the most total points after 3 rounds. In
+    case of a tie, the winner is the tied player who had the single highest score in a round.
+    In case it's still a tie then all tied players win.\""""
+    seats = range(len(points[0]))
+    totals = [sum(row[p] for row in points) for p in seats]
+    tied = [p for p in seats if totals[p] == max(totals)]
+    if len(tied) == 1:
+        return (NAMES[tied[0]],), "score"
+    best = {p: max(row[p] for row in points) for p in tied}
+    still = [p for p in tied if best[p] == max(best.values())]
+    return tuple(NAMES[p] for p in still), "best_round" if len(still) == 1 else "shared"
+
+
+def check_game_winner(ctx: Context) -> Counterexample | None:
+    rules: SocialRules = ctx.rules
+    for players in range(2, MAX_PLAYERS + 1):
+        # "The game consists of 3 rounds"; under rounds=one_per_player, one round per player.
+        wanted = 3 if rules.rounds == "three" else players
+        if rules.round_count(players) != wanted:
+            return Counterexample(
+                {"players": players, "rounds": rules.round_count(players)}, f"{players} players",
+                f"SocialRules.round_count: {rules.round_count(players)} rounds; the rulebook: {wanted}",
+                rules.round_count(players) != wanted)
+    for players, values in GAME_DOMAIN:
+        rounds = rules.round_count(players)
+        for at, combo in enumerate(itertools.product(values, repeat=players * rounds)):
+            if at % 64 == 0 and time.perf_counter() >= ctx.deadline:
+                raise TimeUp(f"time limit of {ctx.time_limit:g} s reached")
+            points = [list(combo[r * players:(r + 1) * players]) for r in range(rounds)]
+            result = social.judge_game(_game(players, points), rules)
+            expected = rulebook_winners(points)
+            totals = tuple((NAMES[p], sum(row[p] for row in points)) for p in range(players))
+            if (result.winners, result.decided_by) == expected and result.totals == totals:
+                continue
+            again = social.judge_game(_game(players, points), rules)
+            return Counterexample(
+                {"players": list(NAMES[:players]), "rounds": points,
+                 "winners": list(again.winners), "decided_by": again.decided_by},
+                "\n".join(f"round {r + 1}: " + ", ".join(f"{NAMES[p]} {row[p]}" for p in range(players))
+                          for r, row in enumerate(points)),
+                f"judge_game: totals {dict(again.totals)}, winners {', '.join(again.winners)} "
+                f"({again.decided_by}); the rulebook: totals {dict(totals)}, winners "
+                f"{', '.join(expected[0])} ({expected[1]}) (the game judged again by a fresh call)",
+                (again.winners, again.decided_by) != expected or again.totals != totals,
+            )
+    return None
+
+
+# SN-15: "Was that Like legal?" answers as the rulebook does, and as a round's referee.
+
+
+def check_like_question(ctx: Context) -> Counterexample | None:
+    rules: SocialRules = ctx.rules
+    for halt, own, active, passed, already in itertools.product((False, True), repeat=5):
+        # The Gallery asked about, and another one beside it that answers otherwise.
+        asked = GalleryView("blue-gallery-1", "Ana" if own else "Bo", active, ("Ana",) if already else (), passed)
+        other = GalleryView("green-gallery-1", "Bo" if own else "Ana", not active, () if already else ("Ana",),
+                            not passed)
+        moment = LikeMoment(("Ana", "Bo", "Cy"), (other, asked), "Ana", asked.id, halt)
+        answer = social.judge_like(moment, rules)
+        if halt:
+            # "no player may play ... until the Quiz is resolved"
+            expected: tuple[str | None, str | None] = (
+                "quiz_halt", REFUSED if rules.like_during_halt == "refused" else CORRECTED)
+        else:
+            expected = _like_expected(rules, own, active, passed, already)
+        got = (answer.rule, answer.remedy)
+        if got == expected and answer.legal == (expected[0] is None):
+            continue
+        again = social.judge_like(moment, rules)
+        shown = dict(zip(("quiz_halt", "own_gallery", "active", "owner_passed", "already_liked"),
+                         (halt, own, active, passed, already), strict=True))
+        return Counterexample(
+            {**shown, "legal": again.legal, "rule": again.rule, "remedy": again.remedy},
+            "Ana plays a Like on " + ("her own" if own else "Bo's") + " Gallery blue-gallery-1 ("
+            + ("active" if active else "closed") + (", owner passed" if passed else "")
+            + (", Ana already liked it" if already else "") + (", in a Quiz halt" if halt else "")
+            + "); beside it green-gallery-1, which answers otherwise",
+            f"judge_like: {'legal' if again.legal else 'illegal'}, {again.rule or '-'} ({again.remedy or '-'}); "
+            f"the rulebook: {expected[0] or 'legal'} ({expected[1] or '-'}) (asked again by a fresh call)",
+            (again.rule, again.remedy) != expected or again.legal != (expected[0] is None),
+        )
+    return None
+
+
 _QUIZ = ("a) if all players guessed correctly, they, but not the author, put down a card; b) if some "
          "players guessed correctly, they and the author put down a card; c) if no one guessed "
          "correctly, only the author puts down a card.")
@@ -840,6 +1145,13 @@ _TURNS = ("The game is not played simultaneously, but instead the players take t
           "a replacement card; - put any number of cards from his hand at the bottom of his draw pile and "
           "draw as many new cards; - pass.")
 _CARDS = "Each player chooses a color and takes all corresponding cards."
+_GAME = ("The game consists of 3 rounds, with scoring at the end of each round. ... The winner of the game "
+         "is the player who has the most total points after 3 rounds. In case of a tie, the winner is the "
+         "tied player who had the single highest score in a round. In case it's still a tie then all tied "
+         "players win.")
+_JUDGED = ("Each rule an event can break, as the rulebook gives it (model.social.rules.SOCIAL_RULES): an "
+           "event that breaks none stands; one that breaks a rule that takes it back at once is refused; "
+           "a wrong Like the scoring paragraph names stays, to go back at scoring.")
 
 
 def _positions() -> str:
@@ -864,12 +1176,14 @@ CLAIMS: dict[str, ClaimMaker] = {
     "SN-10": (votes_as_written, None, None),
     "SN-11": (takes_turns, last_turn, None),
     "SN-12": (rewards_as_written, earned, ()),
+    "SN-13": (judged_as_written, facts, Facts()),
 }
 
 #: What each claim says of the events the referee refuses (where it says anything).
 REFUSALS: dict[str, Callable[[SocialRules], explore.Refusal]] = {
     "SN-8": halt_begins,
     "SN-12": reward_refused,
+    "SN-13": refused_as_written,
 }
 
 INVARIANTS: tuple[Invariant, ...] = (
@@ -953,5 +1267,27 @@ INVARIANTS: tuple[Invariant, ...] = (
                     "model.social.engine.Referee._lapse"),
         _exhaustive("SN-12"), argument="exhaustive",
     ),
+    Invariant(
+        "SN-13", GAME, "Each event is refused exactly when it breaks a rule the rulebook takes back at "
+        "once, under such a rule; a wrong Like it corrects at scoring stays, under its rule",
+        _JUDGED, STATES + "; every event of the position's cards in every state, refused or not",
+        _REFEREE + ("model.social.engine.Referee._variant", "model.social.engine.Referee._halt",
+                    "model.social.engine.Referee._check", "model.social.engine.like_rule"),
+        _exhaustive("SN-13"), argument="exhaustive",
+    ),
+    Invariant(
+        "SN-14", GAME, "A game is 3 rounds (one per player under rounds=one_per_player); the most "
+        "total points wins, a tie goes to the best single round, then all still tied win",
+        _GAME, "round counts for 2-6 players; every game of 2 players scoring 0, -1 or -2 a round and "
+        "of 3 players scoring 0 or -1 a round, over every round",
+        ("model.social.engine.judge_game", "model.social.rules.SocialRules.round_count"),
+        check_game_winner, argument="exhaustive",
+    ),
+    Invariant(
+        "SN-15", GAME, "\"Was that Like legal?\" answers as the rulebook does: a halt refuses it, "
+        "then not on one's own Gallery, only on an active one, once",
+        _LIKE + " " + _HALT, "every moment: in a Quiz halt or not, own Gallery or not, active or closed, "
+        "owner passed or not, liked before or not, with another Gallery beside it that answers otherwise",
+        ("model.social.engine.judge_like",), check_like_question, argument="exhaustive",
+    ),
 )
-

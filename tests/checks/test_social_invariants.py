@@ -21,6 +21,7 @@ from checks.social import invariants as social_checks
 from cli import cli
 from model.common.ops import PY
 from model.social import engine
+from model.social import io as social_io
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "social"
@@ -48,7 +49,7 @@ def write(tmp_path: Path, document: dict[str, Any]) -> str:
 def test_every_social_invariant_is_proved_under_the_defaults() -> None:
     checked = run_checks(DEFAULTS, "social")
     assert {c.invariant.id: c.result.status for c in checked} == {i: "proved" for i in IDS}
-    assert IDS == [f"SN-{n}" for n in range(1, 13)]
+    assert IDS == [f"SN-{n}" for n in range(1, 16)]
 
 
 def test_no_social_invariant_is_a_second_encoding() -> None:
@@ -178,6 +179,34 @@ def _no_turn_order(self: engine.Referee, event: Any) -> Any:
     return None if verdict is not None and verdict[0] == "turn_order" else verdict
 
 
+def _base_game_passes(self: engine.Referee, event: Any) -> Any:
+    verdict = _real_variant(self, event)
+    return None if verdict is not None and verdict[0] == "pass_two_player_only" else verdict
+
+
+def _log_base_game_pass() -> dict[str, Any]:
+    """3 players: Ana passes, then plays a Gallery."""
+    document = _three_players()
+    document["events"] = [{"player": "Ana", "action": "pass"},
+                          {"player": "Ana", "action": "play", "card": "red-gallery-1"}]
+    return document
+
+
+_real_judge_game = engine.judge_game
+
+
+def _last_round_left_out(setup: Any, rules: Any) -> engine.GameResult:
+    return _real_judge_game(dataclasses.replace(setup, rounds=setup.rounds[:-1]), rules)
+
+
+_real_judge_like = engine.judge_like
+
+
+def _closed_looks_active(moment: Any, rules: Any) -> engine.LikeAnswer:
+    galleries = tuple(dataclasses.replace(g, active=True) for g in moment.galleries)
+    return _real_judge_like(dataclasses.replace(moment, galleries=galleries), rules)
+
+
 def _three_players(first: str | None = None) -> dict[str, Any]:
     document = social_checks.quiz_log(True, [True, True])
     document["piles"] = {name: social_checks._pile(colour, 3, first if name == "Ana" else None)
@@ -220,6 +249,8 @@ class Planted:
     #: The verify command whose output the bug changes: arguments, or a log to write first.
     command: tuple[str, ...]
     log: Callable[[], dict[str, Any]] | None = None
+    #: Where else the same function is imported by name (patched too, so the command sees it).
+    also: tuple[tuple[Any, str], ...] = ()
 
 
 PLANTED: dict[str, Planted] = {
@@ -247,6 +278,14 @@ PLANTED: dict[str, Planted] = {
                      ("social", "round", "{log}", "--json"), _log_two_turns),
     "SN-12": Planted("a Contest's card may go down any time later", engine.Referee, "_lapse",
                      lambda self, event: None, ("social", "round", "{log}", "--json"), _log_late_reward),
+    "SN-13": Planted("a player may pass in the base game", engine.Referee, "_variant", _base_game_passes,
+                     ("social", "round", "{log}", "--json"), _log_base_game_pass),
+    "SN-14": Planted("the totals leave out the last round", engine, "judge_game", _last_round_left_out,
+                     ("social", "game", str(EXAMPLES / "game.json"), "--json"),
+                     also=((social_io, "judge_game"),)),
+    "SN-15": Planted("a closed Gallery is taken for an active one", engine, "judge_like", _closed_looks_active,
+                     ("social", "like", str(EXAMPLES / "like-closed.json"), "--json"),
+                     also=((social_io, "judge_like"),)),
 }
 
 
@@ -264,6 +303,8 @@ def test_a_bug_in_the_engine_alone_breaks_its_invariant_and_the_command(
     before = verify(*args)
     assert result_of(invariant_id).status == "proved"
     monkeypatch.setattr(bug.target, bug.attribute, bug.replacement)
+    for target, attribute in bug.also:
+        monkeypatch.setattr(target, attribute, bug.replacement)
     result = result_of(invariant_id)
     assert isinstance(result, Violated), f"{bug.description}: {result}"
     assert result.counterexample.engine_agrees, result.counterexample.engine
