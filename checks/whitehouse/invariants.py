@@ -33,7 +33,21 @@ from checks.whitehouse.positions import Seat
 from checks.z3ops import Z3
 from model.whitehouse import engine, table
 from model.whitehouse.cards import sample_catalogue
-from model.whitehouse.state import SLOTS, Arrival, Lock, LockHand, Pass, Play, Player, State, Take
+from model.whitehouse.rules import IllegalMove
+from model.whitehouse.state import (
+    SLOTS,
+    Arrival,
+    Keep,
+    Lock,
+    LockHand,
+    NoLies,
+    Pass,
+    Play,
+    Player,
+    PlayLies,
+    State,
+    Take,
+)
 from solver.network.oracle import trick_oracle
 
 if TYPE_CHECKING:
@@ -759,6 +773,234 @@ def check_win(ctx: Context) -> Counterexample | None:
     return None
 
 
+# --- WH-12: a move legal_moves does not offer is refused, with the rule it breaks ---------------------
+
+
+#: The action that each phase is, by the rule a move of another action breaks.
+PHASE_RULE = {"supporter": "take-supporter", "event": "take-event", "distraction": "take-distraction"}
+#: The phase after each, within a turn: "First, take a Supporter ... Second, pick an Event card ...
+#: Third, pick a Distraction card."
+NEXT_PHASE = {"supporter": "event", "event": "distraction"}
+
+
+def _refusals(rules: Any, state: State, offered: list[Any]) -> Iterator[tuple[Any, int | None, str]]:
+    """Moves near the offered ones, each broken in one way, and the rule the rulebook says it
+    breaks (only those legal_moves does not offer are asked)."""
+    n = len(state.players)
+    if state.ended:
+        yield Pass(), None, "game-over"
+        return
+    waiting = state.current if not state.queue else None
+    if waiting is not None:
+        # "play then continues counter-clockwise": another player's move is out of turn.
+        for move in offered[:3]:
+            yield move, (waiting + 1) % n, "turn-order"
+    head = state.queue[0] if state.queue else None
+    if isinstance(head, Arrival):
+        for move in offered[:2]:
+            yield move, (head.receiver + 1) % n if head.stage != "lies" else None, "decision"
+        if head.stage == "lies":
+            yield Keep(), None, "decision"
+            yield Lock(None), None, "decision"
+        elif head.stage == "block":
+            yield NoLies(), None, "lies-block"
+            yield PlayLies(), None, "lies-block"
+        elif head.stage == "lock":
+            yield NoLies(), None, "decision"
+            if not rules.lock_optional and head.source == "row":
+                yield Keep(), None, "lock-required"
+            if not rules.single_lock:
+                yield Lock(None), None, "lock-single"
+            yield Lock(99 if isinstance(head.card, str) else "Z"), None, "lock-hand"
+            # "the Supporter's ID is listed on the Event": a hand card that is not, does not lock.
+            receiver = state.players[head.receiver]
+            catalogue = state.catalogue
+            for card in receiver.events if isinstance(head.card, int) else receiver.supporters:
+                event, supporter = (card, head.card) if isinstance(head.card, int) else (head.card, card)
+                if head.kind != "deflection" and supporter not in catalogue.event(str(event)).supporters:
+                    yield Lock(card), None, "lock-match"
+        elif head.stage == "more":
+            yield Lock(None), None, "lock-count"
+        return
+    if state.queue:
+        return
+    me = state.players[state.current]
+    for move in (PlayLies(), NoLies(), Lock(None), Keep()):
+        yield move, None, "decision"
+    if me.supporters and me.events and rules.lock_from_hand != "own_turn":
+        yield LockHand((me.supporters[0], me.events[0])), None, "lock-hand"
+    if any(isinstance(m, (Take, Play)) for m in offered):
+        yield Pass(), None, "pass"
+    phase = state.phase
+    for other in ("supporter", "event"):
+        if other != phase:
+            yield Take(other, "furthest"), None, PHASE_RULE[phase]
+    if phase != "distraction":
+        yield Play("furthest"), None, PHASE_RULE[phase]
+    kind_row = {"supporter": 0, "event": 1, "distraction": 2}[phase]
+    held: list[Any] = list(me.supporters) + list(me.events)
+    own = [c for c in held if phase == "distraction" or (isinstance(c, int)) == (phase == "supporter")]
+    foreign = [c for c in held if c not in own]
+
+    def make(slot: Slot, discards: tuple[Any, ...]) -> Any:
+        return Play(slot, discards) if phase == "distraction" else Take(phase, slot, discards)
+
+    for index, slot in enumerate(SLOT_NAMES):
+        cost = RULEBOOK_COST[index]
+        if state.rows[kind_row][index] is None:
+            if len(own) >= cost:
+                yield make(slot, tuple(own[:cost])), None, "empty-slot"
+            continue
+        # "discarding two Supporters", "a Supporter", "for free": any other number breaks the cost.
+        if len(own) > cost:
+            yield make(slot, tuple(own[:cost + 1])), None, "take-cost"
+        if cost > 0 and len(own) >= cost - 1:
+            yield make(slot, tuple(own[:cost - 1])), None, "take-cost"
+        if cost == 2 and own:
+            yield make(slot, (own[0], own[0])), None, "take-cost"
+        if cost >= 1:
+            yield make(slot, (99,) + tuple(own[:cost - 1])), None, "take-cost"
+        if phase != "distraction" and cost >= 1 and foreign and len(own) >= cost - 1:
+            yield make(slot, tuple(own[:cost - 1]) + (foreign[0],)), None, "discard-kind"
+        if phase == "distraction" and cost == 2 and not rules.mixed_distraction_cost and me.supporters and me.events:
+            yield make(slot, (me.supporters[0], me.events[0])), None, "mixed-cost"
+        if phase == "distraction":
+            action = state.catalogue.distraction(str(state.rows[2][index])).action.type
+            for paid in {m.discards for m in offered if isinstance(m, Play) and m.slot == slot}:
+                chosen = [m for m in offered if isinstance(m, Play) and m.slot == slot and m.discards == paid]
+                if any(m.target is not None or m.card is not None for m in chosen):
+                    # "A Distraction fizzles when its action cannot be completed": this one can.
+                    yield Play(slot, paid), None, "fizzle"
+                if action == "gridlock":
+                    # "chooses another player"
+                    yield Play(slot, paid, target=state.current), None, "gridlock-target"
+                elif action in ("steal", "swap", "force_move"):
+                    yield Play(slot, paid, target=state.current, card=99), None, "distraction-choice"
+
+
+def _refusal_states(ctx: Context) -> Iterator[State]:
+    """The WH-5 tables (every hand and row pattern, each action) and every state of the games of
+    up to four decisions from the tables of WH-7 (arrivals, Lies, locks, the end of a game)."""
+    referee = pos.engine(ctx.rules)
+    full = ((4, 5, 6), ("D", "E", "F"), ("R1", "G1", "O1"))
+    for row_index, row in enumerate(("supporter", "event", "distraction")):
+        for ns in range(MAX_HAND + 1):
+            for ne in range(MAX_HAND + 1):
+                for filled in itertools.product((False, True), repeat=3):
+                    rows: list[tuple[Any, ...]] = list(full)
+                    rows[row_index] = tuple(c if f else None for c, f in zip(full[row_index], filled, strict=True))
+                    hand = Seat(supporters=(1, 2, 3)[:ns], events=("A", "B", "C")[:ne])
+                    yield pos.table(referee, [hand, Seat(supporters=(), events=("G",))], ((), (), ()),
+                                    tuple(rows), phase=row)  # type: ignore[arg-type]
+    tables = win_tables(ctx.rules) + gridlock_tables(ctx.rules) + variety_tables(ctx.rules)
+    seen: set[State] = set()
+    for step in _steps(ctx, tables, 4):
+        for state in (step.before, step.after):
+            if state not in seen:
+                seen.add(state)
+                yield state
+
+
+@pos.reporting_failures
+def check_refusals(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    for state in _refusal_states(ctx):
+        offered = pos.legal(referee, state)
+        for move, player, rule in _refusals(ctx.rules, state, offered):
+            if player is None and move in offered:
+                continue
+            try:
+                referee.apply(state, move, player)
+            except IllegalMove as refused:
+                if refused.rule == rule:
+                    continue
+                problem = f"refuses {pos.show_move(move)} naming the rule {refused.rule}, not {rule}"
+            except Exception as error:  # noqa: BLE001 - the engine failing on a move is a finding
+                problem = f"fails on {pos.show_move(move)}: {type(error).__name__}: {error}"
+            else:
+                problem = f"accepts {pos.show_move(move)}, which breaks the rule {rule}"
+            who = "" if player is None else f" by player {player}"
+            found = pos.state_json(state)
+            found["move"] = pos.show_move(move)
+            return Counterexample(found, pos.draw_state(state) + f"\nmove{who}: {pos.show_move(move)}",
+                                  f"Engine.apply {problem} (found by running the engine; it agrees)", True)
+    return None
+
+
+# --- WH-13: the table after a take is the rulebook's -------------------------------------------------
+
+
+def rulebook_after_take(rules: Any, state: State, move: Take) -> tuple[Any, Any, Any, Any]:
+    """The row's deck and row, the taker's Supporters and Events after ``move``, by the
+    rulebook: the discards go to the bottom of the deck one after the other as named (option
+    bottom_order=reversed: the other way round), the card leaves its slot, the cards closer to the
+    deck move one slot further keeping their order, and the slot closest to the deck gets the top
+    card of the deck (option empty_deck=top_up: every empty slot, the cards furthest); the taken
+    card goes last into the Active Hand."""
+    index = 0 if move.row == "supporter" else 1
+    named = list(move.discards)
+    deck = list(state.decks[index]) + (named[::-1] if rules.bottom_order == "reversed" else named)
+    slot = SLOT_NAMES.index(move.slot)
+    before = state.rows[index]
+    taken = before[slot]
+    remaining = [before[j] for j in range(3) if j != slot]
+    if rules.empty_deck == "top_up":
+        present = [c for c in remaining if c is not None]
+        drawn = deck[:3 - len(present)]
+        deck = deck[len(drawn):]
+        row = [None] * (3 - len(present) - len(drawn)) + drawn[::-1] + present
+    else:
+        row = [deck.pop(0) if deck else None] + remaining
+    me = state.players[state.current]
+    supporters: list[Any] = [c for c in me.supporters if c not in named]
+    events: list[Any] = [c for c in me.events if c not in named]
+    (supporters if isinstance(taken, int) else events).append(taken)
+    return tuple(deck), tuple(row), tuple(supporters), tuple(events)
+
+
+@pos.reporting_failures
+def check_after_take(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    full = ((4, 5, 6), ("D", "E", "G"), ("R1", "R2", "R3"))
+    for row_index, row in enumerate(("supporter", "event")):
+        for ns in range(MAX_HAND + 1):
+            for ne in range(MAX_HAND + 1):
+                for filled in itertools.product((False, True), repeat=3):
+                    rows: list[tuple[Any, ...]] = list(full)
+                    rows[row_index] = tuple(c if f else None for c, f in zip(full[row_index], filled, strict=True))
+                    # Hands that match no card of the row (A-C list S1-S3 only; D, E and G list
+                    # S1-S5), so the taken card goes into the Active Hand.
+                    supporters = (6,)[:ns] if row == "event" else (1, 2, 3)[:ns]
+                    if row == "event":
+                        rows[0] = (4, 5, None)
+                    hand = Seat(supporters=supporters, events=("A", "B", "C")[:ne])
+                    deck: tuple[Any, ...] = ((), ("F",))[row_index]
+                    decks = ((), deck, ()) if row_index else ((), (), ())
+                    state = pos.table(referee, [hand, Seat()], decks, tuple(rows), phase=row)  # type: ignore[arg-type]
+                    for move in pos.legal(referee, state):
+                        if not isinstance(move, Take):
+                            continue
+                        after = pos.apply(referee, state, move)
+                        deck_after, row_after, s_after, e_after = rulebook_after_take(ctx.rules, state, move)
+                        me = after.players[0]
+                        got = (after.decks[row_index], after.rows[row_index], me.supporters, me.events)
+                        problem = None
+                        if after.queue:
+                            problem = f"leaves {after.queue[0]!r} waiting, though nothing can lock or be lied about"
+                        elif got != (deck_after, row_after, s_after, e_after):
+                            problem = (f"gives deck {list(got[0])}, row {list(got[1])}, hand "
+                                       f"{list(got[2]) + list(got[3])}; the rulebook deck {list(deck_after)}, "
+                                       f"row {list(row_after)}, hand {list(s_after) + list(e_after)}")
+                        elif after.phase != NEXT_PHASE[row] or after.current != state.current:
+                            problem = (f"moves on to player {after.current}'s {after.phase} action, not player "
+                                       f"{state.current}'s {NEXT_PHASE[row]} action")
+                        elif after.players[1] != state.players[1] or me.network != state.players[0].network:
+                            problem = "changes a card that the take does not move"
+                        if problem is not None:
+                            return _step_counterexample(pos.Step(state, move, after, ()), problem)
+    return None
+
+
 # --- the list ----------------------------------------------------------------------------------------
 
 
@@ -858,6 +1100,29 @@ INVARIANTS: tuple[Invariant, ...] = (
         "The first player to make 7 Tricks wins.",
         _TABLES.format("three") + ": one move from 7 Tricks (on and off turn) or from 6",
         (f"{E}.Engine.apply", f"{E}.Engine.legal_moves"), check_win, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-12", GAME, "A move legal_moves does not offer is refused, naming the rule it breaks",
+        "The player with the highest numbered Supporter takes the first turn; play then continues "
+        "counter-clockwise from that player. " + _TAKE + " " + _REACH + " Second, pick an Event card, following "
+        "a similar pattern. Third, pick a Distraction card.",
+        f"the WH-5 tables (each action, hands of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events, every pattern "
+        "of filled slots) and every state of the games of up to 4 decisions from the WH-7 tables; for each, the "
+        "offered moves made by another player, a wrong number of discards, a card paid twice or not held, a "
+        "discard of the wrong kind, a take from an empty slot or another row, Pass with a card in reach, an "
+        "answer to no arrival or the wrong answer to one",
+        (f"{E}.Engine.apply", f"{E}.Engine.explain", "model.whitehouse.judge.judge"), check_refusals,
+        argument="exhaustive",
+    ),
+    Invariant(
+        "WH-13", GAME, "After a take the discards are at the bottom of the deck, the card last in the hand, "
+                       "the next action begun",
+        _TAKE + " " + _REFILL + " Otherwise, put the card in your list of Event cards in your Active Hand. "
+        "Second, pick an Event card, following a similar pattern.",
+        f"the Supporter and Event actions, hands of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events matching no "
+        "row card, every pattern of filled slots, an empty deck and a deck of one card, every take offered",
+        (f"{E}.Engine.apply", f"{E}.Engine._take", f"{E}.Engine._pay", f"{T}.take_from_row", f"{T}.refill"),
+        check_after_take, argument="exhaustive",
     ),
 )
 
