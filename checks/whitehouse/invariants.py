@@ -19,6 +19,7 @@ A counterexample is a state the engine accepts, replayed through the engine.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -31,9 +32,12 @@ from checks.result import Counterexample
 from checks.whitehouse import positions as pos
 from checks.whitehouse.positions import Seat
 from checks.z3ops import Z3
+from model.common.outcome import Outcome, Termination
 from model.whitehouse import engine, table
+from model.whitehouse import rules as game_rules
 from model.whitehouse.cards import sample_catalogue
-from model.whitehouse.rules import IllegalMove
+from model.whitehouse.network.arrangement import TRICKS_OPTIONS
+from model.whitehouse.rules import WHITEHOUSE_OPTIONS, IllegalMove, WhitehouseRules
 from model.whitehouse.state import (
     SLOTS,
     Arrival,
@@ -770,6 +774,16 @@ def check_win(ctx: Context) -> Counterexample | None:
                                               "Tricks and the game goes on")
         elif any(p.tricks >= RULEBOOK_WIN for p in after.players):
             return _step_counterexample(step, "a player holds 7 Tricks and the game goes on")
+        # The outcome a report gives: the winners by seat, none while the game goes on.
+        outcome = after.outcome()
+        if after.ended == "seven":
+            expected = Outcome(Termination.GOAL, tuple(str(s) for s in after.winners),
+                               "shared" if len(after.winners) > 1 else "")
+            if outcome != expected:
+                return _step_counterexample(step, f"the game is won by {list(after.winners)} but its outcome is "
+                                                  f"{outcome}")
+        elif after.ended is None and outcome is not None:
+            return _step_counterexample(step, f"the game goes on but its outcome is {outcome}")
     return None
 
 
@@ -980,7 +994,8 @@ def check_after_take(ctx: Context) -> Counterexample | None:
                     for move in pos.legal(referee, state):
                         if not isinstance(move, Take):
                             continue
-                        after = pos.apply(referee, state, move)
+                        # A copy of the state with no legal moves worked out yet: apply lists them itself.
+                        after = pos.apply(referee, table.replace(state), move)
                         deck_after, row_after, s_after, e_after = rulebook_after_take(ctx.rules, state, move)
                         me = after.players[0]
                         got = (after.decks[row_index], after.rows[row_index], me.supporters, me.events)
@@ -998,6 +1013,90 @@ def check_after_take(ctx: Context) -> Counterexample | None:
                             problem = "changes a card that the take does not move"
                         if problem is not None:
                             return _step_counterexample(pos.Step(state, move, after, ()), problem)
+    return None
+
+
+# --- WH-14: the rule options given are the rules played ---------------------------------------------
+
+
+@pos.reporting_failures
+def check_options_read(ctx: Context) -> Counterexample | None:
+    defaults = WhitehouseRules()
+    for option in WHITEHOUSE_OPTIONS + TRICKS_OPTIONS:
+        in_tricks = option in TRICKS_OPTIONS
+        for value, _ in option.values:
+            forms: list[Any] = [value]
+            if isinstance(value, int) and not isinstance(value, bool):
+                forms.append(str(value))  # "--rule turn_limit=200" arrives as text
+            for given in forms:
+                rules = game_rules.whitehouse_rules({option.name: given}, "checks")
+                got = getattr(rules.tricks if in_tricks else rules, option.name)
+                flat = game_rules.rules_dict(rules)
+                others = dataclasses.replace(rules.tricks if in_tricks else rules, **{option.name: option.default})
+                rest_default = others == (defaults.tricks if in_tricks else defaults) and (
+                    rules.tricks == defaults.tricks if not in_tricks else
+                    dataclasses.replace(rules, tricks=defaults.tricks) == defaults)
+                if got != value or type(got) is not type(value) or flat.get(option.name) != value or not rest_default:
+                    return Counterexample(
+                        {"option": option.name, "given": given, "read": got, "rules": flat},
+                        f"the rule option {option.name}={given!r}, every other one at its default",
+                        f"whitehouse_rules reads {option.name}={got!r} (rules_dict {flat.get(option.name)!r})"
+                        + ("" if rest_default else ", and other options change too")
+                        + " (found by running the engine's own reading)", True)
+    return None
+
+
+# --- WH-15: a Deflection blocks a Distraction played against its holder -------------------------------
+
+
+#: Whom each Distraction is played against, by the rulebook: "when it removes, steals, swaps or
+#: forces the movement of a card from that player's Active Hand, or when it is a Gridlock placed in
+#: that player's space" (a swap moves a card out of both hands; option against_self=false: the
+#: player's own hand does not count).
+AGAINST_TARGET = ("steal", "swap", "force_move", "gridlock")
+AGAINST_SELF = ("swap", "remove_own")
+DEFLECTED = ("T1", "T2", "W1", "W2", "M1", "M2", "G1", "O1", "O2", "K1", "N2", "R1")
+
+
+@pos.reporting_failures
+def check_deflection(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    hands = ((4, "A"), (5, "C"), (6, "D"))
+    for players in (2, 3):
+        for holder in range(players):
+            for card in DEFLECTED:
+                seats = [Seat(supporters=(hands[s][0],), events=(str(hands[s][1]),),
+                              deflection="F1" if s == holder else None) for s in range(players)]
+                state = pos.table(referee, seats, ((), (), ("X1", "X2", "X3")), ((None, None, None), (None, None, None),
+                                                                    (None, None, card)), phase="distraction")
+                action = pos.CATALOGUE.distraction(card).action.type
+                for move in pos.legal(referee, state):
+                    if not isinstance(move, Play):
+                        continue
+                    victims = ([move.target] if action in AGAINST_TARGET and move.target is not None else []) + (
+                        [0] if action in AGAINST_SELF and ctx.rules.against_self else [])
+                    after = pos.apply(referee, table.replace(state), move)
+                    blocked = holder in victims
+                    problem = None
+                    if blocked:
+                        # "both cards go to the bottom of the Distractions Deck and the Distraction
+                        # has no effect"
+                        pair = (card, "F1") if ctx.rules.bottom_order == "as_named" else ("F1", card)
+                        changed = [s for s in range(players) if (
+                            after.players[s].supporters, after.players[s].events, after.players[s].gridlocks,
+                            after.players[s].network) != (state.players[s].supporters, state.players[s].events,
+                                                          state.players[s].gridlocks, state.players[s].network)]
+                        if after.players[holder].deflection is not None:
+                            problem = f"player {holder}'s Deflection stays, though {card} is played against them"
+                        elif after.decks[2][-2:] != pair:
+                            problem = (f"the Distractions Deck ends {list(after.decks[2][-2:])}, not "
+                                       f"{list(pair)}")
+                        elif changed:
+                            problem = f"the blocked {card} still changes player {changed[0]}'s cards"
+                    elif after.players[holder].deflection != "F1":
+                        problem = f"player {holder}'s Deflection is used, though {card} is not played against them"
+                    if problem is not None:
+                        return _step_counterexample(pos.Step(state, move, after, ()), problem)
     return None
 
 
@@ -1100,6 +1199,23 @@ INVARIANTS: tuple[Invariant, ...] = (
         "The first player to make 7 Tricks wins.",
         _TABLES.format("three") + ": one move from 7 Tricks (on and off turn) or from 6",
         (f"{E}.Engine.apply", f"{E}.Engine.legal_moves"), check_win, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-14", GAME, "Every rule option given is the one the engine plays by, the others at their defaults",
+        "The rulebook's open questions, each answered by a rule option (its literal reading the default).",
+        "every option of the game and of the Locked Network, every value (numbers also as text)",
+        ("model.whitehouse.rules.whitehouse_rules", "model.whitehouse.rules.rules_dict"), check_options_read,
+        argument="exhaustive",
+    ),
+    Invariant(
+        "WH-15", GAME, "A Deflection blocks exactly the Distractions played against its holder",
+        "A Distraction is played \"against\" a player when it removes, steals, swaps or forces the movement of a "
+        "card from that player's Active Hand, or when it is a Gridlock placed in that player's space. ... Such a "
+        "Distraction is blocked by a deflection card ...: both cards go to the bottom of the Distractions Deck "
+        "and the Distraction has no effect.",
+        "2-3 players each holding a Supporter and an Event, each of them holding the Deflection, each steal, swap, "
+        "force move, remove-own, Gridlock, take-row, draw and reversal card, every way to play it",
+        (f"{E}.Engine._play", f"{E}.Engine.apply"), check_deflection, argument="exhaustive",
     ),
     Invariant(
         "WH-12", GAME, "A move legal_moves does not offer is refused, naming the rule it breaks",

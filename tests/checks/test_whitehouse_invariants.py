@@ -20,6 +20,7 @@ from checks.whitehouse import invariants as wh
 from cli import cli
 from model.common.ops import PY
 from model.whitehouse import engine, judge, table
+from model.whitehouse import rules as rules_module
 from model.whitehouse.rules import IllegalMove
 from model.whitehouse.state import Arrival, D, Take
 
@@ -179,6 +180,26 @@ def taken_card_first_in_hand(self: engine.Engine, state: Any, move: Any) -> Any:
     return dataclasses.replace(after, players=tuple(players), queue=after.queue[1:])
 
 
+_whitehouse_rules = rules_module.whitehouse_rules
+
+
+def tricks_options_dropped(values: Any, source: str, path: str = "rules") -> Any:
+    # The Locked Network options given are lost: the default ones are played.
+    rules = _whitehouse_rules(values, source, path)
+    return dataclasses.replace(rules, tricks=type(rules.tricks)())
+
+
+_play = engine.Engine._play
+
+
+def deflection_blocks_nothing(self: engine.Engine, state: Any, move: Any) -> Any:
+    held = [p.deflection for p in state.players]
+    bare = dataclasses.replace(state, players=tuple(dataclasses.replace(p, deflection=None) for p in state.players))
+    after = _play(self, bare, move)
+    return dataclasses.replace(after, players=tuple(dataclasses.replace(p, deflection=d)
+                                                    for p, d in zip(after.players, held, strict=True)))
+
+
 @dataclasses.dataclass(frozen=True)
 class Bug:
     invariant: str
@@ -213,6 +234,10 @@ BUGS = (
         lambda m: m.setattr(engine.Engine, "_end_action", reversal_from_the_reverser)),
     Bug("WH-11", "6 Tricks win instead of 7",
         lambda m: m.setattr(engine, "WINNING_TRICKS", 6)),
+    Bug("WH-14", "the Locked Network options given are lost",
+        lambda m: m.setattr(rules_module, "whitehouse_rules", tricks_options_dropped)),
+    Bug("WH-15", "a Deflection blocks nothing",
+        lambda m: m.setattr(engine.Engine, "_play", deflection_blocks_nothing)),
     Bug("WH-12", "a wrong number of discards is refused as the wrong kind",
         lambda m: m.setattr(engine, "judge", cost_refusal_named_as_kind)),
     Bug("WH-12", "the free card is also taken for one discard",
