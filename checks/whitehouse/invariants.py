@@ -833,6 +833,15 @@ def _refusals(rules: Any, state: State, offered: list[Any]) -> Iterator[tuple[An
                 event, supporter = (card, head.card) if isinstance(head.card, int) else (head.card, card)
                 if head.kind != "deflection" and supporter not in catalogue.event(str(event)).supporters:
                     yield Lock(card), None, "lock-match"
+            if rules.single_lock and head.kind != "deflection":
+                # "locking a single card in beside a matching card already in the network"
+                def lists(a: Any, b: Any) -> bool:
+                    if isinstance(a, int) == isinstance(b, int):
+                        return False
+                    s_id, e_id = (a, b) if isinstance(a, int) else (b, a)
+                    return s_id in catalogue.event(str(e_id)).supporters
+                beside = any(lists(head.card, p.card.id) for p in receiver.network.placements)
+                yield Lock(None), None, "lock-entry" if beside else "lock-single"
         elif head.stage == "more":
             yield Lock(None), None, "lock-count"
         return
@@ -890,6 +899,19 @@ def _refusals(rules: Any, state: State, offered: list[Any]) -> Iterator[tuple[An
                     yield Play(slot, paid, target=state.current), None, "gridlock-target"
                 elif action in ("steal", "swap", "force_move"):
                     yield Play(slot, paid, target=state.current, card=99), None, "distraction-choice"
+                # "a card in a Locked Network cannot be removed, stolen, swapped or taken"
+                for m in chosen:
+                    if m.target is None or m.card is None:
+                        continue
+                    kind = state.catalogue.distraction(str(state.rows[2][index])).action.kind
+                    theirs = [p.card.id for p in state.players[m.target].network.placements
+                              if (p.card.kind == "supporter") == (kind == "supporter")]
+                    mine = [p.card.id for p in me.network.placements
+                            if (p.card.kind == "supporter") == (kind == "supporter")]
+                    if theirs:
+                        yield dataclasses.replace(m, card=theirs[0]), None, "locked-network"
+                    if m.give is not None and mine:
+                        yield dataclasses.replace(m, give=mine[0]), None, "locked-network"
 
 
 def _refusal_states(ctx: Context) -> Iterator[State]:
@@ -926,9 +948,10 @@ def check_refusals(ctx: Context) -> Counterexample | None:
             try:
                 referee.apply(state, move, player)
             except IllegalMove as refused:
-                if refused.rule == rule:
+                if refused.rule == rule and refused.sentence == game_rules.RULES[rule]:
                     continue
-                problem = f"refuses {pos.show_move(move)} naming the rule {refused.rule}, not {rule}"
+                problem = (f"refuses {pos.show_move(move)} naming the rule {refused.rule} "
+                           f"(\"{refused.sentence}\"), not {rule}")
             except Exception as error:  # noqa: BLE001 - the engine failing on a move is a finding
                 problem = f"fails on {pos.show_move(move)}: {type(error).__name__}: {error}"
             else:
@@ -1100,6 +1123,98 @@ def check_deflection(ctx: Context) -> Counterexample | None:
     return None
 
 
+# --- WH-16: a Distraction fizzles exactly when its action cannot be completed ------------------------
+
+
+FIZZLING = ("T1", "T2", "W1", "W2", "M1", "M2", "O1", "O2", "K1", "K2", "N1", "N2", "X1", "H1")
+
+
+def rulebook_fizzles(state: State, card: str) -> bool:
+    """"A Distraction fizzles when its action cannot be completed": no card of the kind to remove
+    from your own hand, to steal, force or swap from another player's (or to give, for a swap), no
+    card in the row to take, no card in the deck to draw or reshuffle (the played card is on its
+    way, not in the deck)."""
+    action = pos.CATALOGUE.distraction(card).action
+    me = state.players[state.current]
+    others = [p for s, p in enumerate(state.players) if s != state.current]
+    kinds = {"supporter": 0, "event": 1, "distraction": 2}
+    if action.type == "remove_own":
+        return not me.hand(action.kind)  # type: ignore[arg-type]
+    if action.type in ("steal", "force_move"):
+        return not any(p.hand(action.kind) for p in others)  # type: ignore[arg-type]
+    if action.type == "swap":
+        return not me.hand(action.kind) or not any(p.hand(action.kind) for p in others)  # type: ignore[arg-type]
+    if action.type == "take_row":
+        return all(c is None for c in state.rows[kinds[str(action.row)]])
+    return not state.decks[kinds[str(action.deck)]]
+
+
+@pos.reporting_failures
+def check_fizzles(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    for card in FIZZLING:
+        for own, others, stocked in itertools.product((False, True), repeat=3):
+            seats = [Seat(supporters=(4,) if own else (), events=("A",) if own else ()),
+                     Seat(supporters=(5,) if others else (), events=("C",) if others else ())]
+            decks = ((1,) if stocked else (), ("E",) if stocked else (), ("X2",) if stocked else ())
+            rows = ((None, None, 6 if stocked else None), (None, None, "D" if stocked else None), (None, None, card))
+            state = pos.table(referee, seats, decks, rows, phase="distraction")
+            expected = rulebook_fizzles(state, card)
+            for move in pos.legal(referee, state):
+                if not isinstance(move, Play):
+                    continue
+                fizzles = referee.fizzles(state, move)
+                problem = None
+                if fizzles != expected:
+                    problem = (f"fizzles says {card} {'fizzles' if fizzles else 'does not fizzle'}; its action "
+                               f"{'cannot' if expected else 'can'} be completed")
+                elif expected:
+                    after = pos.apply(referee, state, move)
+                    # It goes to the bottom of the Distractions Deck and does nothing else (the
+                    # refill that follows draws it back into the row when the deck was empty).
+                    if any((a.supporters, a.events) != (b.supporters, b.events)
+                           for a, b in zip(after.players, state.players, strict=True)) or (
+                            card not in after.decks[2] + after.rows[2]):
+                        problem = f"the fizzled {card} still moves a card, or does not go to the bottom of its deck"
+                if problem is not None:
+                    return _step_counterexample(pos.Step(state, move, table.replace(state), ()), problem)
+    return None
+
+
+# --- WH-17: the game ends without a winner after the turn limit -------------------------------------
+
+
+@pos.reporting_failures
+def check_turn_limit(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    limit = ctx.rules.turn_limit
+    for players in (2, 3):
+        for left in range(3):
+            # Nothing within reach: every action is a Pass, each turn of three.
+            start = table.replace(pos.table(referee, [Seat() for _ in range(players)], ((), (), ()),
+                                            ((None, None, None), (None, None, None), (None, None, None))),
+                                  turn=limit - left)
+            state, turns, passes = start, [start.turn], 0
+            while not state.ended and passes < 3 * (left + 2):
+                state = pos.apply(referee, state, Pass())
+                passes += 1
+                if not state.ended and state.phase == "supporter":
+                    turns.append(state.turn)
+            expected_turns = list(range(limit - left, limit + 1))
+            outcome = state.outcome()
+            # "after 500 turns" (option turn_limit): the game ends when the last turn is over.
+            if (turns != expected_turns or passes != 3 * (left + 1) or state.ended != "turn_limit"
+                    or outcome != Outcome(Termination.TURN_LIMIT, ()) or state.winners):
+                return Counterexample(
+                    {**pos.state_json(start), "turn": start.turn, "turns": turns, "passes": passes,
+                     "ended": state.ended},
+                    pos.draw_state(start) + f"\nturn {start.turn} of at most {limit}; every player can only pass",
+                    f"Engine.apply counts the turns {turns} and ends the game ({state.ended}, {outcome}) after "
+                    f"{passes} passes; the rulebook: turns {expected_turns}, the end without a winner after "
+                    f"{3 * (left + 1)} (found by running the engine)", True)
+    return None
+
+
 # --- the list ----------------------------------------------------------------------------------------
 
 
@@ -1216,6 +1331,21 @@ INVARIANTS: tuple[Invariant, ...] = (
         "2-3 players each holding a Supporter and an Event, each of them holding the Deflection, each steal, swap, "
         "force move, remove-own, Gridlock, take-row, draw and reversal card, every way to play it",
         (f"{E}.Engine._play", f"{E}.Engine.apply"), check_deflection, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-16", GAME, "A Distraction fizzles exactly when its action cannot be completed, and then does nothing",
+        "A Distraction fizzles when its action cannot be completed",
+        "each remove-own, steal, swap, force move, take-row, draw and reshuffle card, the player and the other "
+        "player holding cards or not, the decks and rows stocked or empty, every way to play it",
+        (f"{E}.Engine.fizzles", f"{E}.Engine._completable", f"{E}.Engine.choices", f"{E}.Engine.apply"),
+        check_fizzles, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-17", GAME, "The turns are counted one by one and the game ends without a winner after the turn limit",
+        "Play continues counter-clockwise (unless otherwise directed by the cards), until someone wins.",
+        "2-3 players who can only pass, 0-2 turns before the limit (option turn_limit: 500, 200 or 2000 turns)",
+        (f"{E}.Engine._end_action", f"{E}.outcome", "model.whitehouse.state.State.outcome"), check_turn_limit,
+        argument="exhaustive",
     ),
     Invariant(
         "WH-12", GAME, "A move legal_moves does not offer is refused, naming the rule it breaks",

@@ -200,6 +200,21 @@ def deflection_blocks_nothing(self: engine.Engine, state: Any, move: Any) -> Any
                                                     for p, d in zip(after.players, held, strict=True)))
 
 
+_completable = engine.Engine._completable
+
+
+def draw_from_an_empty_deck(self: engine.Engine, state: Any, action: Any, move: Any) -> Any:
+    # A draw or reshuffle is completed even when its deck is empty.
+    return action.type in ("draw", "reshuffle") or _completable(self, state, action, move)
+
+
+def turns_counted_twice(self: engine.Engine, state: Any) -> Any:
+    after = _end_action(self, state)
+    if after.turn != state.turn and not after.ended:
+        after = dataclasses.replace(after, turn=after.turn + 1)  # each new turn counts two
+    return after
+
+
 @dataclasses.dataclass(frozen=True)
 class Bug:
     invariant: str
@@ -238,6 +253,10 @@ BUGS = (
         lambda m: m.setattr(rules_module, "whitehouse_rules", tricks_options_dropped)),
     Bug("WH-15", "a Deflection blocks nothing",
         lambda m: m.setattr(engine.Engine, "_play", deflection_blocks_nothing)),
+    Bug("WH-16", "a draw from an empty deck does not fizzle",
+        lambda m: m.setattr(engine.Engine, "_completable", draw_from_an_empty_deck)),
+    Bug("WH-17", "each new turn counts two",
+        lambda m: m.setattr(engine.Engine, "_end_action", turns_counted_twice)),
     Bug("WH-12", "a wrong number of discards is refused as the wrong kind",
         lambda m: m.setattr(engine, "judge", cost_refusal_named_as_kind)),
     Bug("WH-12", "the free card is also taken for one discard",
