@@ -1215,6 +1215,35 @@ def check_turn_limit(ctx: Context) -> Counterexample | None:
     return None
 
 
+# --- WH-18: Lies may answer every card on its way into another player's hand --------------------------
+
+
+ARRIVING = ("K1", "K2", "T1", "T2", "W1", "W2", "N1", "N2", "M2", "F1")
+
+
+@pos.reporting_failures
+def check_lies_offered(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    for phase, card in [("supporter", None), ("event", None)] + [("distraction", c) for c in ARRIVING]:
+        # Player 1 holds a Lies; no card that arrives can lock with player 0's hand.
+        state = pos.table(referee, [Seat(supporters=(4,), events=("A",)), Seat(supporters=(5,), events=("C",),
+                                                                                lies=("L1",))],
+                          ((3,), ("B",), ()), ((None, None, 6), (None, None, "D"), (None, None, card)), phase=phase)
+        for move in pos.legal(referee, state):
+            if not isinstance(move, (Take, Play)):
+                continue
+            after = pos.apply(referee, state, move)
+            head = after.queue[0] if after.queue else None
+            if not isinstance(head, Arrival) or head.receiver != 0 or table.decider(after) != 1 or \
+                    pos.legal(referee, after) != [PlayLies(), NoLies()]:
+                return _step_counterexample(
+                    pos.Step(state, move, after, ()),
+                    f"a card on its way into player 0's Active Hand ({head!r}) is not first put to player 1, who "
+                    f"holds a Lies: the game waits for player {table.decider(after)}, who may "
+                    f"{[pos.show_move(m) for m in pos.legal(referee, after)]}")
+    return None
+
+
 # --- the list ----------------------------------------------------------------------------------------
 
 
@@ -1346,6 +1375,16 @@ INVARIANTS: tuple[Invariant, ...] = (
         "2-3 players who can only pass, 0-2 turns before the limit (option turn_limit: 500, 200 or 2000 turns)",
         (f"{E}.Engine._end_action", f"{E}.outcome", "model.whitehouse.state.State.outcome"), check_turn_limit,
         argument="exhaustive",
+    ),
+    Invariant(
+        "WH-18", GAME, "A player holding Lies may answer every card on its way into another player's hand",
+        "At any point in the game, before a card is added to another player's Active Hand — a card taken from a "
+        "row on their turn, or a card arriving through a Distraction action, including a Deflection being placed "
+        "on that player's hand — the player may play one of their Lies cards",
+        "two players, the other one holding a Lies: a Supporter and an Event taken from their rows, and every "
+        "take-row, steal, swap, draw, force-move-to-the-next-player and Deflection card played",
+        (f"{E}.Engine._take", f"{E}.Engine._effect", f"{E}.Engine._first_stage", f"{E}.Engine._advance"),
+        check_lies_offered, argument="exhaustive",
     ),
     Invariant(
         "WH-12", GAME, "A move legal_moves does not offer is refused, naming the rule it breaks",

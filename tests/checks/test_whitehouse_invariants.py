@@ -215,6 +215,14 @@ def turns_counted_twice(self: engine.Engine, state: Any) -> Any:
     return after
 
 
+_first_stage = engine.Engine._first_stage
+
+
+def supporters_skip_lies(self: engine.Engine, kind: Any) -> Any:
+    # A Supporter on its way goes straight into the hand: nobody may answer it with Lies.
+    return "hand" if kind == "supporter" else _first_stage(self, kind)
+
+
 @dataclasses.dataclass(frozen=True)
 class Bug:
     invariant: str
@@ -257,6 +265,8 @@ BUGS = (
         lambda m: m.setattr(engine.Engine, "_completable", draw_from_an_empty_deck)),
     Bug("WH-17", "each new turn counts two",
         lambda m: m.setattr(engine.Engine, "_end_action", turns_counted_twice)),
+    Bug("WH-18", "a Supporter on its way cannot be answered with Lies",
+        lambda m: m.setattr(engine.Engine, "_first_stage", supporters_skip_lies)),
     Bug("WH-12", "a wrong number of discards is refused as the wrong kind",
         lambda m: m.setattr(engine, "judge", cost_refusal_named_as_kind)),
     Bug("WH-12", "the free card is also taken for one discard",
