@@ -1345,6 +1345,29 @@ INVARIANTS: tuple[Invariant, ...] = (
         (f"{E}.Engine.apply", f"{E}.Engine.legal_moves"), check_win, argument="exhaustive",
     ),
     Invariant(
+        "WH-12", GAME, "A move legal_moves does not offer is refused, naming the rule it breaks",
+        "The player with the highest numbered Supporter takes the first turn; play then continues "
+        "counter-clockwise from that player. " + _TAKE + " " + _REACH + " Second, pick an Event card, following "
+        "a similar pattern. Third, pick a Distraction card.",
+        f"the WH-5 tables (each action, hands of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events, every pattern "
+        "of filled slots) and every state of the games of up to 4 decisions from the WH-7 tables; for each, the "
+        "offered moves made by another player, a wrong number of discards, a card paid twice or not held, a "
+        "discard of the wrong kind, a take from an empty slot or another row, Pass with a card in reach, an "
+        "answer to no arrival or the wrong answer to one",
+        (f"{E}.Engine.apply", f"{E}.Engine.explain", "model.whitehouse.judge.judge"), check_refusals,
+        argument="exhaustive",
+    ),
+    Invariant(
+        "WH-13", GAME, "After a take the discards are at the bottom of the deck, the card last in the hand, "
+                       "the next action begun",
+        _TAKE + " " + _REFILL + " Otherwise, put the card in your list of Event cards in your Active Hand. "
+        "Second, pick an Event card, following a similar pattern.",
+        f"the Supporter and Event actions, hands of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events matching no "
+        "row card, every pattern of filled slots, an empty deck and a deck of one card, every take offered",
+        (f"{E}.Engine.apply", f"{E}.Engine._take", f"{E}.Engine._pay", f"{T}.take_from_row", f"{T}.refill"),
+        check_after_take, argument="exhaustive",
+    ),
+    Invariant(
         "WH-14", GAME, "Every rule option given is the one the engine plays by, the others at their defaults",
         "The rulebook's open questions, each answered by a rule option (its literal reading the default).",
         "every option of the game and of the Locked Network, every value (numbers also as text)",
@@ -1385,29 +1408,6 @@ INVARIANTS: tuple[Invariant, ...] = (
         "take-row, steal, swap, draw, force-move-to-the-next-player and Deflection card played",
         (f"{E}.Engine._take", f"{E}.Engine._effect", f"{E}.Engine._first_stage", f"{E}.Engine._advance"),
         check_lies_offered, argument="exhaustive",
-    ),
-    Invariant(
-        "WH-12", GAME, "A move legal_moves does not offer is refused, naming the rule it breaks",
-        "The player with the highest numbered Supporter takes the first turn; play then continues "
-        "counter-clockwise from that player. " + _TAKE + " " + _REACH + " Second, pick an Event card, following "
-        "a similar pattern. Third, pick a Distraction card.",
-        f"the WH-5 tables (each action, hands of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events, every pattern "
-        "of filled slots) and every state of the games of up to 4 decisions from the WH-7 tables; for each, the "
-        "offered moves made by another player, a wrong number of discards, a card paid twice or not held, a "
-        "discard of the wrong kind, a take from an empty slot or another row, Pass with a card in reach, an "
-        "answer to no arrival or the wrong answer to one",
-        (f"{E}.Engine.apply", f"{E}.Engine.explain", "model.whitehouse.judge.judge"), check_refusals,
-        argument="exhaustive",
-    ),
-    Invariant(
-        "WH-13", GAME, "After a take the discards are at the bottom of the deck, the card last in the hand, "
-                       "the next action begun",
-        _TAKE + " " + _REFILL + " Otherwise, put the card in your list of Event cards in your Active Hand. "
-        "Second, pick an Event card, following a similar pattern.",
-        f"the Supporter and Event actions, hands of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events matching no "
-        "row card, every pattern of filled slots, an empty deck and a deck of one card, every take offered",
-        (f"{E}.Engine.apply", f"{E}.Engine._take", f"{E}.Engine._pay", f"{T}.take_from_row", f"{T}.refill"),
-        check_after_take, argument="exhaustive",
     ),
 )
 
