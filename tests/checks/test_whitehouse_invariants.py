@@ -155,7 +155,7 @@ _pay = engine.Engine._pay
 
 def discards_to_the_top(self: engine.Engine, state: Any, seat: int, discards: Any) -> Any:
     after = _pay(self, state, seat, discards)
-    decks = [tuple(c for c in d if c not in discards) for d in after.decks]
+    decks: list[Any] = [tuple(c for c in d if c not in discards) for d in after.decks]
     for card in discards:
         index = 0 if isinstance(card, int) else 1
         decks[index] = (card,) + decks[index]
@@ -167,7 +167,7 @@ _take_method = engine.Engine._take
 
 def taken_card_first_in_hand(self: engine.Engine, state: Any, move: Any) -> Any:
     after = _take_method(self, state, move)
-    head = after.queue[0]
+    head: Any = after.queue[0]
     seat = after.current
     player = after.players[seat]
     # The card goes into the hand at the front, skipping the arrival.
