@@ -19,6 +19,7 @@ A counterexample is a state the engine accepts, replayed through the engine.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -31,9 +32,26 @@ from checks.result import Counterexample
 from checks.whitehouse import positions as pos
 from checks.whitehouse.positions import Seat
 from checks.z3ops import Z3
+from model.common.outcome import Outcome, Termination
 from model.whitehouse import engine, table
+from model.whitehouse import rules as game_rules
 from model.whitehouse.cards import sample_catalogue
-from model.whitehouse.state import SLOTS, Arrival, Lock, LockHand, Pass, Play, Player, State, Take
+from model.whitehouse.network.arrangement import TRICKS_OPTIONS
+from model.whitehouse.rules import WHITEHOUSE_OPTIONS, IllegalMove, WhitehouseRules
+from model.whitehouse.state import (
+    SLOTS,
+    Arrival,
+    Keep,
+    Lock,
+    LockHand,
+    NoLies,
+    Pass,
+    Play,
+    Player,
+    PlayLies,
+    State,
+    Take,
+)
 from solver.network.oracle import trick_oracle
 
 if TYPE_CHECKING:
@@ -756,6 +774,473 @@ def check_win(ctx: Context) -> Counterexample | None:
                                               "Tricks and the game goes on")
         elif any(p.tricks >= RULEBOOK_WIN for p in after.players):
             return _step_counterexample(step, "a player holds 7 Tricks and the game goes on")
+        # The outcome a report gives: the winners by seat, none while the game goes on.
+        outcome = after.outcome()
+        if after.ended == "seven":
+            expected = Outcome(Termination.GOAL, tuple(str(s) for s in after.winners),
+                               "shared" if len(after.winners) > 1 else "")
+            if outcome != expected:
+                return _step_counterexample(step, f"the game is won by {list(after.winners)} but its outcome is "
+                                                  f"{outcome}")
+        elif after.ended is None and outcome is not None:
+            return _step_counterexample(step, f"the game goes on but its outcome is {outcome}")
+    return None
+
+
+# --- WH-12: a move legal_moves does not offer is refused, with the rule it breaks ---------------------
+
+
+#: The action that each phase is, by the rule a move of another action breaks.
+PHASE_RULE = {"supporter": "take-supporter", "event": "take-event", "distraction": "take-distraction"}
+#: The phase after each, within a turn: "First, take a Supporter ... Second, pick an Event card ...
+#: Third, pick a Distraction card."
+NEXT_PHASE = {"supporter": "event", "event": "distraction"}
+
+
+def _refusals(rules: Any, state: State, offered: list[Any]) -> Iterator[tuple[Any, int | None, str]]:
+    """Moves near the offered ones, each broken in one way, and the rule the rulebook says it
+    breaks (only those legal_moves does not offer are asked)."""
+    n = len(state.players)
+    if state.ended:
+        yield Pass(), None, "game-over"
+        return
+    waiting = state.current if not state.queue else None
+    if waiting is not None:
+        # "play then continues counter-clockwise": another player's move is out of turn.
+        for move in offered[:3]:
+            yield move, (waiting + 1) % n, "turn-order"
+    head = state.queue[0] if state.queue else None
+    if isinstance(head, Arrival):
+        for move in offered[:2]:
+            yield move, (head.receiver + 1) % n if head.stage != "lies" else None, "decision"
+        if head.stage == "lies":
+            yield Keep(), None, "decision"
+            yield Lock(None), None, "decision"
+        elif head.stage == "block":
+            yield NoLies(), None, "lies-block"
+            yield PlayLies(), None, "lies-block"
+        elif head.stage == "lock":
+            yield NoLies(), None, "decision"
+            if not rules.lock_optional and head.source == "row":
+                yield Keep(), None, "lock-required"
+            if not rules.single_lock:
+                yield Lock(None), None, "lock-single"
+            yield Lock(99 if isinstance(head.card, str) else "Z"), None, "lock-hand"
+            # "the Supporter's ID is listed on the Event": a hand card that is not, does not lock.
+            receiver = state.players[head.receiver]
+            catalogue = state.catalogue
+            for card in receiver.events if isinstance(head.card, int) else receiver.supporters:
+                event, supporter = (card, head.card) if isinstance(head.card, int) else (head.card, card)
+                if head.kind != "deflection" and supporter not in catalogue.event(str(event)).supporters:
+                    yield Lock(card), None, "lock-match"
+            if rules.single_lock and head.kind != "deflection":
+                # "locking a single card in beside a matching card already in the network"
+                def lists(a: Any, b: Any) -> bool:
+                    if isinstance(a, int) == isinstance(b, int):
+                        return False
+                    s_id, e_id = (a, b) if isinstance(a, int) else (b, a)
+                    return s_id in catalogue.event(str(e_id)).supporters
+                beside = any(lists(head.card, p.card.id) for p in receiver.network.placements)
+                yield Lock(None), None, "lock-entry" if beside else "lock-single"
+        elif head.stage == "more":
+            yield Lock(None), None, "lock-count"
+        return
+    if state.queue:
+        return
+    me = state.players[state.current]
+    for move in (PlayLies(), NoLies(), Lock(None), Keep()):
+        yield move, None, "decision"
+    if me.supporters and me.events and rules.lock_from_hand != "own_turn":
+        yield LockHand((me.supporters[0], me.events[0])), None, "lock-hand"
+    if any(isinstance(m, (Take, Play)) for m in offered):
+        yield Pass(), None, "pass"
+    phase = state.phase
+    for other in ("supporter", "event"):
+        if other != phase:
+            yield Take(other, "furthest"), None, PHASE_RULE[phase]
+    if phase != "distraction":
+        yield Play("furthest"), None, PHASE_RULE[phase]
+    kind_row = {"supporter": 0, "event": 1, "distraction": 2}[phase]
+    held: list[Any] = list(me.supporters) + list(me.events)
+    own = [c for c in held if phase == "distraction" or (isinstance(c, int)) == (phase == "supporter")]
+    foreign = [c for c in held if c not in own]
+
+    def make(slot: Slot, discards: tuple[Any, ...]) -> Any:
+        return Play(slot, discards) if phase == "distraction" else Take(phase, slot, discards)
+
+    for index, slot in enumerate(SLOT_NAMES):
+        cost = RULEBOOK_COST[index]
+        if state.rows[kind_row][index] is None:
+            if len(own) >= cost:
+                yield make(slot, tuple(own[:cost])), None, "empty-slot"
+            continue
+        # "discarding two Supporters", "a Supporter", "for free": any other number breaks the cost.
+        if len(own) > cost:
+            yield make(slot, tuple(own[:cost + 1])), None, "take-cost"
+        if cost > 0 and len(own) >= cost - 1:
+            yield make(slot, tuple(own[:cost - 1])), None, "take-cost"
+        if cost == 2 and own:
+            yield make(slot, (own[0], own[0])), None, "take-cost"
+        if cost >= 1:
+            yield make(slot, (99,) + tuple(own[:cost - 1])), None, "take-cost"
+        if phase != "distraction" and cost >= 1 and foreign and len(own) >= cost - 1:
+            yield make(slot, tuple(own[:cost - 1]) + (foreign[0],)), None, "discard-kind"
+        if phase == "distraction" and cost == 2 and not rules.mixed_distraction_cost and me.supporters and me.events:
+            yield make(slot, (me.supporters[0], me.events[0])), None, "mixed-cost"
+        if phase == "distraction":
+            action = state.catalogue.distraction(str(state.rows[2][index])).action.type
+            for paid in {m.discards for m in offered if isinstance(m, Play) and m.slot == slot}:
+                chosen = [m for m in offered if isinstance(m, Play) and m.slot == slot and m.discards == paid]
+                if any(m.target is not None or m.card is not None for m in chosen):
+                    # "A Distraction fizzles when its action cannot be completed": this one can.
+                    yield Play(slot, paid), None, "fizzle"
+                if action == "gridlock":
+                    # "chooses another player"
+                    yield Play(slot, paid, target=state.current), None, "gridlock-target"
+                elif action in ("steal", "swap", "force_move"):
+                    yield Play(slot, paid, target=state.current, card=99), None, "distraction-choice"
+                # "a card in a Locked Network cannot be removed, stolen, swapped or taken"
+                for m in chosen:
+                    if m.target is None or m.card is None:
+                        continue
+                    kind = state.catalogue.distraction(str(state.rows[2][index])).action.kind
+                    theirs = [p.card.id for p in state.players[m.target].network.placements
+                              if (p.card.kind == "supporter") == (kind == "supporter")]
+                    mine = [p.card.id for p in me.network.placements
+                            if (p.card.kind == "supporter") == (kind == "supporter")]
+                    if theirs:
+                        yield dataclasses.replace(m, card=theirs[0]), None, "locked-network"
+                    if m.give is not None and mine:
+                        yield dataclasses.replace(m, give=mine[0]), None, "locked-network"
+
+
+def _refusal_states(ctx: Context) -> Iterator[State]:
+    """The WH-5 tables (every hand and row pattern, each action) and every state of the games of
+    up to four decisions from the tables of WH-7 (arrivals, Lies, locks, the end of a game)."""
+    referee = pos.engine(ctx.rules)
+    full = ((4, 5, 6), ("D", "E", "F"), ("R1", "G1", "O1"))
+    for row_index, row in enumerate(("supporter", "event", "distraction")):
+        for ns in range(MAX_HAND + 1):
+            for ne in range(MAX_HAND + 1):
+                for filled in itertools.product((False, True), repeat=3):
+                    rows: list[tuple[Any, ...]] = list(full)
+                    rows[row_index] = tuple(c if f else None for c, f in zip(full[row_index], filled, strict=True))
+                    hand = Seat(supporters=(1, 2, 3)[:ns], events=("A", "B", "C")[:ne])
+                    yield pos.table(referee, [hand, Seat(supporters=(), events=("G",))], ((), (), ()),
+                                    tuple(rows), phase=row)  # type: ignore[arg-type]
+    tables = win_tables(ctx.rules) + gridlock_tables(ctx.rules) + variety_tables(ctx.rules)
+    seen: set[State] = set()
+    for step in _steps(ctx, tables, 4):
+        for state in (step.before, step.after):
+            if state not in seen:
+                seen.add(state)
+                yield state
+
+
+@pos.reporting_failures
+def check_refusals(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    for state in _refusal_states(ctx):
+        offered = pos.legal(referee, state)
+        for move, player, rule in _refusals(ctx.rules, state, offered):
+            if player is None and move in offered:
+                continue
+            try:
+                referee.apply(state, move, player)
+            except IllegalMove as refused:
+                if refused.rule == rule and refused.sentence == game_rules.RULES[rule]:
+                    continue
+                problem = (f"refuses {pos.show_move(move)} naming the rule {refused.rule} "
+                           f"(\"{refused.sentence}\"), not {rule}")
+            except Exception as error:  # noqa: BLE001 - the engine failing on a move is a finding
+                problem = f"fails on {pos.show_move(move)}: {type(error).__name__}: {error}"
+            else:
+                problem = f"accepts {pos.show_move(move)}, which breaks the rule {rule}"
+            who = "" if player is None else f" by player {player}"
+            found = pos.state_json(state)
+            found["move"] = pos.show_move(move)
+            return Counterexample(found, pos.draw_state(state) + f"\nmove{who}: {pos.show_move(move)}",
+                                  f"Engine.apply {problem} (found by running the engine; it agrees)", True)
+    return None
+
+
+# --- WH-13: the table after a take is the rulebook's -------------------------------------------------
+
+
+def rulebook_after_take(rules: Any, state: State, move: Take) -> tuple[Any, Any, Any, Any]:
+    """The row's deck and row, the taker's Supporters and Events after ``move``, by the
+    rulebook: the discards go to the bottom of the deck one after the other as named (option
+    bottom_order=reversed: the other way round), the card leaves its slot, the cards closer to the
+    deck move one slot further keeping their order, and the slot closest to the deck gets the top
+    card of the deck (option empty_deck=top_up: every empty slot, the cards furthest); the taken
+    card goes last into the Active Hand."""
+    index = 0 if move.row == "supporter" else 1
+    named = list(move.discards)
+    deck = list(state.decks[index]) + (named[::-1] if rules.bottom_order == "reversed" else named)
+    slot = SLOT_NAMES.index(move.slot)
+    before = state.rows[index]
+    taken = before[slot]
+    remaining = [before[j] for j in range(3) if j != slot]
+    if rules.empty_deck == "top_up":
+        present = [c for c in remaining if c is not None]
+        drawn = deck[:3 - len(present)]
+        deck = deck[len(drawn):]
+        row = [None] * (3 - len(present) - len(drawn)) + drawn[::-1] + present
+    else:
+        row = [deck.pop(0) if deck else None] + remaining
+    me = state.players[state.current]
+    supporters: list[Any] = [c for c in me.supporters if c not in named]
+    events: list[Any] = [c for c in me.events if c not in named]
+    (supporters if isinstance(taken, int) else events).append(taken)
+    return tuple(deck), tuple(row), tuple(supporters), tuple(events)
+
+
+@pos.reporting_failures
+def check_after_take(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    full = ((4, 5, 6), ("D", "E", "G"), ("R1", "R2", "R3"))
+    for row_index, row in enumerate(("supporter", "event")):
+        for ns in range(MAX_HAND + 1):
+            for ne in range(MAX_HAND + 1):
+                for filled in itertools.product((False, True), repeat=3):
+                    rows: list[tuple[Any, ...]] = list(full)
+                    rows[row_index] = tuple(c if f else None for c, f in zip(full[row_index], filled, strict=True))
+                    # Hands that match no card of the row (A-C list S1-S3 only; D, E and G list
+                    # S1-S5), so the taken card goes into the Active Hand.
+                    supporters = (6,)[:ns] if row == "event" else (1, 2, 3)[:ns]
+                    if row == "event":
+                        rows[0] = (4, 5, None)
+                    hand = Seat(supporters=supporters, events=("A", "B", "C")[:ne])
+                    deck: tuple[Any, ...] = ((), ("F",))[row_index]
+                    decks = ((), deck, ()) if row_index else ((), (), ())
+                    state = pos.table(referee, [hand, Seat()], decks, tuple(rows), phase=row)  # type: ignore[arg-type]
+                    for move in pos.legal(referee, state):
+                        if not isinstance(move, Take):
+                            continue
+                        # A copy of the state with no legal moves worked out yet: apply lists them itself.
+                        after = pos.apply(referee, table.replace(state), move)
+                        deck_after, row_after, s_after, e_after = rulebook_after_take(ctx.rules, state, move)
+                        me = after.players[0]
+                        got = (after.decks[row_index], after.rows[row_index], me.supporters, me.events)
+                        problem = None
+                        if after.queue:
+                            problem = f"leaves {after.queue[0]!r} waiting, though nothing can lock or be lied about"
+                        elif got != (deck_after, row_after, s_after, e_after):
+                            problem = (f"gives deck {list(got[0])}, row {list(got[1])}, hand "
+                                       f"{list(got[2]) + list(got[3])}; the rulebook deck {list(deck_after)}, "
+                                       f"row {list(row_after)}, hand {list(s_after) + list(e_after)}")
+                        elif after.phase != NEXT_PHASE[row] or after.current != state.current:
+                            problem = (f"moves on to player {after.current}'s {after.phase} action, not player "
+                                       f"{state.current}'s {NEXT_PHASE[row]} action")
+                        elif after.players[1] != state.players[1] or me.network != state.players[0].network:
+                            problem = "changes a card that the take does not move"
+                        if problem is not None:
+                            return _step_counterexample(pos.Step(state, move, after, ()), problem)
+    return None
+
+
+# --- WH-14: the rule options given are the rules played ---------------------------------------------
+
+
+@pos.reporting_failures
+def check_options_read(ctx: Context) -> Counterexample | None:
+    defaults = WhitehouseRules()
+    for option in WHITEHOUSE_OPTIONS + TRICKS_OPTIONS:
+        in_tricks = option in TRICKS_OPTIONS
+        for value, _ in option.values:
+            forms: list[Any] = [value]
+            if isinstance(value, int) and not isinstance(value, bool):
+                forms.append(str(value))  # "--rule turn_limit=200" arrives as text
+            for given in forms:
+                rules = game_rules.whitehouse_rules({option.name: given}, "checks")
+                got = getattr(rules.tricks if in_tricks else rules, option.name)
+                flat = game_rules.rules_dict(rules)
+                others = dataclasses.replace(rules.tricks if in_tricks else rules, **{option.name: option.default})
+                rest_default = others == (defaults.tricks if in_tricks else defaults) and (
+                    rules.tricks == defaults.tricks if not in_tricks else
+                    dataclasses.replace(rules, tricks=defaults.tricks) == defaults)
+                if got != value or type(got) is not type(value) or flat.get(option.name) != value or not rest_default:
+                    return Counterexample(
+                        {"option": option.name, "given": given, "read": got, "rules": flat},
+                        f"the rule option {option.name}={given!r}, every other one at its default",
+                        f"whitehouse_rules reads {option.name}={got!r} (rules_dict {flat.get(option.name)!r})"
+                        + ("" if rest_default else ", and other options change too")
+                        + " (found by running the engine's own reading)", True)
+    return None
+
+
+# --- WH-15: a Deflection blocks a Distraction played against its holder -------------------------------
+
+
+#: Whom each Distraction is played against, by the rulebook: "when it removes, steals, swaps or
+#: forces the movement of a card from that player's Active Hand, or when it is a Gridlock placed in
+#: that player's space" (a swap moves a card out of both hands; option against_self=false: the
+#: player's own hand does not count).
+AGAINST_TARGET = ("steal", "swap", "force_move", "gridlock")
+AGAINST_SELF = ("swap", "remove_own")
+DEFLECTED = ("T1", "T2", "W1", "W2", "M1", "M2", "G1", "O1", "O2", "K1", "N2", "R1")
+
+
+@pos.reporting_failures
+def check_deflection(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    hands = ((4, "A"), (5, "C"), (6, "D"))
+    for players in (2, 3):
+        for holder in range(players):
+            for card in DEFLECTED:
+                seats = [Seat(supporters=(hands[s][0],), events=(str(hands[s][1]),),
+                              deflection="F1" if s == holder else None) for s in range(players)]
+                state = pos.table(referee, seats, ((), (), ("X1", "X2", "X3")), ((None, None, None), (None, None, None),
+                                                                    (None, None, card)), phase="distraction")
+                action = pos.CATALOGUE.distraction(card).action.type
+                for move in pos.legal(referee, state):
+                    if not isinstance(move, Play):
+                        continue
+                    victims = ([move.target] if action in AGAINST_TARGET and move.target is not None else []) + (
+                        [0] if action in AGAINST_SELF and ctx.rules.against_self else [])
+                    after = pos.apply(referee, table.replace(state), move)
+                    blocked = holder in victims
+                    problem = None
+                    if blocked:
+                        # "both cards go to the bottom of the Distractions Deck and the Distraction
+                        # has no effect"
+                        pair = (card, "F1") if ctx.rules.bottom_order == "as_named" else ("F1", card)
+                        changed = [s for s in range(players) if (
+                            after.players[s].supporters, after.players[s].events, after.players[s].gridlocks,
+                            after.players[s].network) != (state.players[s].supporters, state.players[s].events,
+                                                          state.players[s].gridlocks, state.players[s].network)]
+                        if after.players[holder].deflection is not None:
+                            problem = f"player {holder}'s Deflection stays, though {card} is played against them"
+                        elif after.decks[2][-2:] != pair:
+                            problem = (f"the Distractions Deck ends {list(after.decks[2][-2:])}, not "
+                                       f"{list(pair)}")
+                        elif changed:
+                            problem = f"the blocked {card} still changes player {changed[0]}'s cards"
+                    elif after.players[holder].deflection != "F1":
+                        problem = f"player {holder}'s Deflection is used, though {card} is not played against them"
+                    if problem is not None:
+                        return _step_counterexample(pos.Step(state, move, after, ()), problem)
+    return None
+
+
+# --- WH-16: a Distraction fizzles exactly when its action cannot be completed ------------------------
+
+
+FIZZLING = ("T1", "T2", "W1", "W2", "M1", "M2", "O1", "O2", "K1", "K2", "N1", "N2", "X1", "H1")
+
+
+def rulebook_fizzles(state: State, card: str) -> bool:
+    """"A Distraction fizzles when its action cannot be completed": no card of the kind to remove
+    from your own hand, to steal, force or swap from another player's (or to give, for a swap), no
+    card in the row to take, no card in the deck to draw or reshuffle (the played card is on its
+    way, not in the deck)."""
+    action = pos.CATALOGUE.distraction(card).action
+    me = state.players[state.current]
+    others = [p for s, p in enumerate(state.players) if s != state.current]
+    kinds = {"supporter": 0, "event": 1, "distraction": 2}
+    if action.type == "remove_own":
+        return not me.hand(action.kind)  # type: ignore[arg-type]
+    if action.type in ("steal", "force_move"):
+        return not any(p.hand(action.kind) for p in others)  # type: ignore[arg-type]
+    if action.type == "swap":
+        return not me.hand(action.kind) or not any(p.hand(action.kind) for p in others)  # type: ignore[arg-type]
+    if action.type == "take_row":
+        return all(c is None for c in state.rows[kinds[str(action.row)]])
+    return not state.decks[kinds[str(action.deck)]]
+
+
+@pos.reporting_failures
+def check_fizzles(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    for card in FIZZLING:
+        for own, others, stocked in itertools.product((False, True), repeat=3):
+            seats = [Seat(supporters=(4,) if own else (), events=("A",) if own else ()),
+                     Seat(supporters=(5,) if others else (), events=("C",) if others else ())]
+            decks = ((1,) if stocked else (), ("E",) if stocked else (), ("X2",) if stocked else ())
+            rows = ((None, None, 6 if stocked else None), (None, None, "D" if stocked else None), (None, None, card))
+            state = pos.table(referee, seats, decks, rows, phase="distraction")
+            expected = rulebook_fizzles(state, card)
+            for move in pos.legal(referee, state):
+                if not isinstance(move, Play):
+                    continue
+                fizzles = referee.fizzles(state, move)
+                problem = None
+                if fizzles != expected:
+                    problem = (f"fizzles says {card} {'fizzles' if fizzles else 'does not fizzle'}; its action "
+                               f"{'cannot' if expected else 'can'} be completed")
+                elif expected:
+                    after = pos.apply(referee, state, move)
+                    # It goes to the bottom of the Distractions Deck and does nothing else (the
+                    # refill that follows draws it back into the row when the deck was empty).
+                    if any((a.supporters, a.events) != (b.supporters, b.events)
+                           for a, b in zip(after.players, state.players, strict=True)) or (
+                            card not in after.decks[2] + after.rows[2]):
+                        problem = f"the fizzled {card} still moves a card, or does not go to the bottom of its deck"
+                if problem is not None:
+                    return _step_counterexample(pos.Step(state, move, table.replace(state), ()), problem)
+    return None
+
+
+# --- WH-17: the game ends without a winner after the turn limit -------------------------------------
+
+
+@pos.reporting_failures
+def check_turn_limit(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    limit = ctx.rules.turn_limit
+    for players in (2, 3):
+        for left in range(3):
+            # Nothing within reach: every action is a Pass, each turn of three.
+            start = table.replace(pos.table(referee, [Seat() for _ in range(players)], ((), (), ()),
+                                            ((None, None, None), (None, None, None), (None, None, None))),
+                                  turn=limit - left)
+            state, turns, passes = start, [start.turn], 0
+            while not state.ended and passes < 3 * (left + 2):
+                state = pos.apply(referee, state, Pass())
+                passes += 1
+                if not state.ended and state.phase == "supporter":
+                    turns.append(state.turn)
+            expected_turns = list(range(limit - left, limit + 1))
+            outcome = state.outcome()
+            # "after 500 turns" (option turn_limit): the game ends when the last turn is over.
+            if (turns != expected_turns or passes != 3 * (left + 1) or state.ended != "turn_limit"
+                    or outcome != Outcome(Termination.TURN_LIMIT, ()) or state.winners):
+                return Counterexample(
+                    {**pos.state_json(start), "turn": start.turn, "turns": turns, "passes": passes,
+                     "ended": state.ended},
+                    pos.draw_state(start) + f"\nturn {start.turn} of at most {limit}; every player can only pass",
+                    f"Engine.apply counts the turns {turns} and ends the game ({state.ended}, {outcome}) after "
+                    f"{passes} passes; the rulebook: turns {expected_turns}, the end without a winner after "
+                    f"{3 * (left + 1)} (found by running the engine)", True)
+    return None
+
+
+# --- WH-18: Lies may answer every card on its way into another player's hand --------------------------
+
+
+ARRIVING = ("K1", "K2", "T1", "T2", "W1", "W2", "N1", "N2", "M2", "F1")
+
+
+@pos.reporting_failures
+def check_lies_offered(ctx: Context) -> Counterexample | None:
+    referee = pos.engine(ctx.rules)
+    for phase, card in [("supporter", None), ("event", None)] + [("distraction", c) for c in ARRIVING]:
+        # Player 1 holds a Lies; no card that arrives can lock with player 0's hand.
+        state = pos.table(referee, [Seat(supporters=(4,), events=("A",)), Seat(supporters=(5,), events=("C",),
+                                                                                lies=("L1",))],
+                          ((3,), ("B",), ()), ((None, None, 6), (None, None, "D"), (None, None, card)), phase=phase)
+        for move in pos.legal(referee, state):
+            if not isinstance(move, (Take, Play)):
+                continue
+            after = pos.apply(referee, state, move)
+            head = after.queue[0] if after.queue else None
+            if not isinstance(head, Arrival) or head.receiver != 0 or table.decider(after) != 1 or \
+                    pos.legal(referee, after) != [PlayLies(), NoLies()]:
+                return _step_counterexample(
+                    pos.Step(state, move, after, ()),
+                    f"a card on its way into player 0's Active Hand ({head!r}) is not first put to player 1, who "
+                    f"holds a Lies: the game waits for player {table.decider(after)}, who may "
+                    f"{[pos.show_move(m) for m in pos.legal(referee, after)]}")
     return None
 
 
@@ -858,6 +1343,71 @@ INVARIANTS: tuple[Invariant, ...] = (
         "The first player to make 7 Tricks wins.",
         _TABLES.format("three") + ": one move from 7 Tricks (on and off turn) or from 6",
         (f"{E}.Engine.apply", f"{E}.Engine.legal_moves"), check_win, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-12", GAME, "A move legal_moves does not offer is refused, naming the rule it breaks",
+        "The player with the highest numbered Supporter takes the first turn; play then continues "
+        "counter-clockwise from that player. " + _TAKE + " " + _REACH + " Second, pick an Event card, following "
+        "a similar pattern. Third, pick a Distraction card.",
+        f"the WH-5 tables (each action, hands of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events, every pattern "
+        "of filled slots) and every state of the games of up to 4 decisions from the WH-7 tables; for each, the "
+        "offered moves made by another player, a wrong number of discards, a card paid twice or not held, a "
+        "discard of the wrong kind, a take from an empty slot or another row, Pass with a card in reach, an "
+        "answer to no arrival or the wrong answer to one",
+        (f"{E}.Engine.apply", f"{E}.Engine.explain", "model.whitehouse.judge.judge"), check_refusals,
+        argument="exhaustive",
+    ),
+    Invariant(
+        "WH-13", GAME, "After a take the discards are at the bottom of the deck, the card last in the hand, "
+                       "the next action begun",
+        _TAKE + " " + _REFILL + " Otherwise, put the card in your list of Event cards in your Active Hand. "
+        "Second, pick an Event card, following a similar pattern.",
+        f"the Supporter and Event actions, hands of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events matching no "
+        "row card, every pattern of filled slots, an empty deck and a deck of one card, every take offered",
+        (f"{E}.Engine.apply", f"{E}.Engine._take", f"{E}.Engine._pay", f"{T}.take_from_row", f"{T}.refill"),
+        check_after_take, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-14", GAME, "Every rule option given is the one the engine plays by, the others at their defaults",
+        "The rulebook's open questions, each answered by a rule option (its literal reading the default).",
+        "every option of the game and of the Locked Network, every value (numbers also as text)",
+        ("model.whitehouse.rules.whitehouse_rules", "model.whitehouse.rules.rules_dict"), check_options_read,
+        argument="exhaustive",
+    ),
+    Invariant(
+        "WH-15", GAME, "A Deflection blocks exactly the Distractions played against its holder",
+        "A Distraction is played \"against\" a player when it removes, steals, swaps or forces the movement of a "
+        "card from that player's Active Hand, or when it is a Gridlock placed in that player's space. ... Such a "
+        "Distraction is blocked by a deflection card ...: both cards go to the bottom of the Distractions Deck "
+        "and the Distraction has no effect.",
+        "2-3 players each holding a Supporter and an Event, each of them holding the Deflection, each steal, swap, "
+        "force move, remove-own, Gridlock, take-row, draw and reversal card, every way to play it",
+        (f"{E}.Engine._play", f"{E}.Engine.apply"), check_deflection, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-16", GAME, "A Distraction fizzles exactly when its action cannot be completed, and then does nothing",
+        "A Distraction fizzles when its action cannot be completed",
+        "each remove-own, steal, swap, force move, take-row, draw and reshuffle card, the player and the other "
+        "player holding cards or not, the decks and rows stocked or empty, every way to play it",
+        (f"{E}.Engine.fizzles", f"{E}.Engine._completable", f"{E}.Engine.choices", f"{E}.Engine.apply"),
+        check_fizzles, argument="exhaustive",
+    ),
+    Invariant(
+        "WH-17", GAME, "The turns are counted one by one and the game ends without a winner after the turn limit",
+        "Play continues counter-clockwise (unless otherwise directed by the cards), until someone wins.",
+        "2-3 players who can only pass, 0-2 turns before the limit (option turn_limit: 500, 200 or 2000 turns)",
+        (f"{E}.Engine._end_action", f"{E}.outcome", "model.whitehouse.state.State.outcome"), check_turn_limit,
+        argument="exhaustive",
+    ),
+    Invariant(
+        "WH-18", GAME, "A player holding Lies may answer every card on its way into another player's hand",
+        "At any point in the game, before a card is added to another player's Active Hand — a card taken from a "
+        "row on their turn, or a card arriving through a Distraction action, including a Deflection being placed "
+        "on that player's hand — the player may play one of their Lies cards",
+        "two players, the other one holding a Lies: a Supporter and an Event taken from their rows, and every "
+        "take-row, steal, swap, draw, force-move-to-the-next-player and Deflection card played",
+        (f"{E}.Engine._take", f"{E}.Engine._effect", f"{E}.Engine._first_stage", f"{E}.Engine._advance"),
+        check_lies_offered, argument="exhaustive",
     ),
 )
 

@@ -688,6 +688,85 @@ def check_pair_entry(ctx: Context) -> Counterexample | None:
     return None
 
 
+# --- LN-7: a network's cards and matches are the printed ones ----------------------------------------
+
+NETWORK_SUPPORTERS, NETWORK_EVENTS = 3, 2
+
+
+def _network_catalogues() -> Iterable[tuple[tricks.Network, dict[tuple[int, str], bool]]]:
+    """Supporters 1-3 and Events E1, E2 (one of them with an integer ID), every listing of them,
+    and which pairs match by the printed listing."""
+    supporters = tuple(range(1, NETWORK_SUPPORTERS + 1))
+    pairs = [(s, e) for e in range(NETWORK_EVENTS) for s in supporters]
+    for chosen in itertools.product((True, False), repeat=len(pairs)):
+        lists = {p: on for p, on in zip(pairs, chosen, strict=True)}
+        for event_ids in (("E1", "E2"), ("E1", 2)):
+            events = tuple(tricks.Event(event_ids[e], frozenset(s for s in supporters if lists[(s, e)]))
+                           for e in range(NETWORK_EVENTS))
+            network = tricks.Network(tuple(tricks.Supporter(s) for s in supporters), events)
+            yield network, {(s, str(event_ids[e])): on for (s, e), on in lists.items()}
+
+
+def _network_problem(network: tricks.Network, listed: dict[tuple[int, str], bool]) -> str | None:
+    refs = network.cards()
+    supporters = [r for r in refs if r.kind == tricks.SUPPORTER]
+    events = [r for r in refs if r.kind == tricks.EVENT]
+    if [r.id for r in supporters] != [s.id for s in network.supporters] or [r.id for r in events] != [
+            e.id for e in network.events] or len(refs) != network.size:
+        return f"cards() lists {[r.id for r in refs]}"
+    expected = sorted((s, str(e)) for (s, e), on in listed.items() if on)
+    pairs = network.matching_pairs()
+    if sorted((s, str(e)) for s, e in pairs) != expected:
+        return f"matching_pairs() gives {pairs}, the printed listings {expected}"
+    for a in refs:
+        for b in refs:
+            if a.kind == b.kind:
+                want = False
+            else:
+                s, e = (a, b) if a.kind == tricks.SUPPORTER else (b, a)
+                want = listed[(int(s.id), str(e.id))]
+            if bool(network.matches(a, b)) != want or bool(tricks.listed(network, a, b)) != want:
+                return f"matches({a.kind} {a.id}, {b.kind} {b.id}) is {not want}"
+        if network.card(a).id != a.id or (a.kind == tricks.SUPPORTER) != isinstance(network.card(a), tricks.Supporter):
+            return f"card({a.kind} {a.id}) is {network.card(a)}"
+        # The same kind and ID is the same card; another kind or ID is another card.
+        twin = tricks.CardRef(a.kind, a.id)
+        if twin != a or hash(twin) != hash(a) or any(other == a for other in refs if other is not a):
+            return f"the card {a.kind} {a.id} is not told apart from the others"
+        rest = network.without_card(a)
+        if rest.cards() != [r for r in refs if r != a]:
+            return f"without_card({a.kind} {a.id}) leaves {[r.id for r in rest.cards()]}"
+        back = rest.with_card(network.card(a))
+        same_kind = [r for r in refs if r.kind == a.kind and r != a] + [a]
+        if [r for r in back.cards() if r.kind == a.kind] != same_kind or back.size != network.size:
+            return f"with_card({a.kind} {a.id}) gives {[r.id for r in back.cards()]}"
+    return None
+
+
+def check_network_cards(ctx: Context) -> Counterexample | None:
+    for network, listed in _network_catalogues():
+        _in_time(ctx)
+        problem = _network_problem(network, listed)
+        if problem is not None:
+            return Counterexample(
+                {"supporters": [s.id for s in network.supporters],
+                 "events": [{"id": e.id, "supporters": sorted(e.supporters)} for e in network.events]},
+                "; ".join(f"{e.id} lists {', '.join(f'S{s}' for s in sorted(e.supporters)) or 'nobody'}"
+                          for e in network.events),
+                f"Network: {problem} (found by running the engine's own Network)", True)
+    # "Your Locked Network is a grid of your cards": where it lies does not matter.
+    for layout in itertools.islice(_box_layouts(ctx), 0, None, 7):
+        arrangement = layout.arrangement()
+        moved = tricks.Arrangement(tuple(tricks.Placement(p.card, p.row - 3, p.col + 5)
+                                         for p in reversed(arrangement.placements)))
+        normal = moved.normalized()
+        if sorted(normal.placements, key=lambda p: (p.row, p.col)) != list(normal.placements) or \
+                {(p.card, p.cell) for p in normal.placements} != {(p.card, p.cell) for p in arrangement.placements}:
+            return Counterexample(layout.json(), layout.drawing(),
+                                  f"Arrangement.normalized moves the layout to {normal.placements}", True)
+    return None
+
+
 # --- the list ---------------------------------------------------------------------------------
 
 _BORDERS = ("A Trick is a border between a Supporter and a matching Event — the two cards sit edge "
@@ -771,6 +850,17 @@ INVARIANTS: tuple[Invariant, ...] = (
         ("model.whitehouse.tricks.pair_entry", "model.whitehouse.tricks._fits", _A + "check_arrangement",
          _A + "count_tricks"),
         check_pair_entry, argument="exhaustive",
+    ),
+    Invariant(
+        "LN-7", GAME, "A network's cards match exactly as their Events are printed",
+        "A Trick is a border between a Supporter and a matching Event — the two cards sit edge to edge, "
+        "and the Supporter's ID is listed on the Event.",
+        f"Supporters 1-{NETWORK_SUPPORTERS} and {NETWORK_EVENTS} Events (string or integer IDs), every "
+        "listing; every card taken out and put back; and every seventh small arrangement of LN-0 moved "
+        "on the grid",
+        (_A + "Network.matches", _A + "Network.matching_pairs", _A + "Network.without_card",
+         _A + "Network.with_card", _A + "Network.card", _A + "CardRef", _A + "Arrangement.normalized"),
+        check_network_cards, argument="exhaustive",
     ),
 )
 

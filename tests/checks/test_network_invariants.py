@@ -119,6 +119,17 @@ def _fits_anywhere(*_: Any) -> bool:
     return True
 
 
+_real_matches = tricks.Network.matches
+
+
+def _matches_any_listing(self: Any, a: Any, b: Any) -> bool:
+    """A Supporter matches an Event when any Event of the network lists it."""
+    if a.kind == b.kind:
+        return False
+    supporter = a if a.kind == tricks.SUPPORTER else b
+    return any(e.lists(supporter.id) for e in self.events) or bool(_real_matches(self, a, b))
+
+
 def _asks_tricks(document: dict[str, Any]) -> Callable[[Path], Any]:
     """`verify tricks` on this network, arrangement and card to add."""
     return lambda tmp_path: _tricks_json(tmp_path, document)
@@ -154,6 +165,9 @@ PLANTED: dict[str, tuple[Any, str, Callable[..., Any], Callable[[Path], Any]]] =
     "LN-4": (tricks, "may_enter", _enters_beside_any_match, _asks_tricks(_ENTRY_DOCUMENT)),
     "LN-5": (tricks, "neighbours", _neighbours_without_below, _asks_tricks(_ENTRY_DOCUMENT)),
     "LN-6": (lock, "_fits", _fits_anywhere, _replays_a_game),
+    "LN-7": (tricks.Network, "matches", _matches_any_listing, _asks_tricks({
+        "supporters": [1], "events": [{"id": "E1", "supporters": [1]}, {"id": "E2", "supporters": []}],
+        "arrangement": [_e("E1", 0, 0), _s(1, 0, 1), _e("E2", 0, 2)]})),
 }
 
 

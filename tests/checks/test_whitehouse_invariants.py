@@ -19,8 +19,10 @@ from checks.result import Proved, Violated
 from checks.whitehouse import invariants as wh
 from cli import cli
 from model.common.ops import PY
-from model.whitehouse import engine, table
-from model.whitehouse.state import Arrival, D
+from model.whitehouse import engine, judge, table
+from model.whitehouse import rules as rules_module
+from model.whitehouse.rules import IllegalMove
+from model.whitehouse.state import Arrival, D, Take
 
 DEFAULTS = {game: registry.rules(game) for game in registry.game_names()}
 RULES = DEFAULTS["whitehouse"]
@@ -128,6 +130,99 @@ def lies_card_lost(self: engine.Engine, state: Any, arrival: Arrival, liar: Any,
     return dataclasses.replace(after, decks=tuple(decks))
 
 
+_judge = judge.judge
+
+
+def cost_refusal_named_as_kind(referee: Any, state: Any, move: Any, player: Any) -> Any:
+    refused = _judge(referee, state, move, player)
+    if refused.rule == "take-cost":
+        return IllegalMove("discard-kind", refused.detail)  # the wrong rule is named
+    return refused
+
+
+_apply = engine.Engine.apply
+
+
+def apply_accepts_a_second_discard(self: engine.Engine, state: Any, move: Any, player: Any = None) -> Any:
+    if isinstance(move, Take) and move.slot == "furthest" and len(move.discards) == 1 and not state.queue:
+        # The free card is also taken for one discard (which is simply ignored).
+        return _apply(self, state, Take(move.row, move.slot), player)
+    return _apply(self, state, move, player)
+
+
+_pay = engine.Engine._pay
+
+
+def discards_to_the_top(self: engine.Engine, state: Any, seat: int, discards: Any) -> Any:
+    after = _pay(self, state, seat, discards)
+    decks: list[Any] = [tuple(c for c in d if c not in discards) for d in after.decks]
+    for card in discards:
+        index = 0 if isinstance(card, int) else 1
+        decks[index] = (card,) + decks[index]
+    return dataclasses.replace(after, decks=tuple(decks))
+
+
+_take_method = engine.Engine._take
+
+
+def taken_card_first_in_hand(self: engine.Engine, state: Any, move: Any) -> Any:
+    after = _take_method(self, state, move)
+    head: Any = after.queue[0]
+    seat = after.current
+    player = after.players[seat]
+    # The card goes into the hand at the front, skipping the arrival.
+    if isinstance(head.card, int):
+        player = dataclasses.replace(player, supporters=(head.card,) + player.supporters)
+    else:
+        player = dataclasses.replace(player, events=(head.card,) + player.events)
+    players = list(after.players)
+    players[seat] = player
+    return dataclasses.replace(after, players=tuple(players), queue=after.queue[1:])
+
+
+_whitehouse_rules = rules_module.whitehouse_rules
+
+
+def tricks_options_dropped(values: Any, source: str, path: str = "rules") -> Any:
+    # The Locked Network options given are lost: the default ones are played.
+    rules = _whitehouse_rules(values, source, path)
+    return dataclasses.replace(rules, tricks=type(rules.tricks)())
+
+
+_play = engine.Engine._play
+
+
+def deflection_blocks_nothing(self: engine.Engine, state: Any, move: Any) -> Any:
+    held = [p.deflection for p in state.players]
+    bare = dataclasses.replace(state, players=tuple(dataclasses.replace(p, deflection=None) for p in state.players))
+    after = _play(self, bare, move)
+    return dataclasses.replace(after, players=tuple(dataclasses.replace(p, deflection=d)
+                                                    for p, d in zip(after.players, held, strict=True)))
+
+
+_completable = engine.Engine._completable
+
+
+def draw_from_an_empty_deck(self: engine.Engine, state: Any, action: Any, move: Any) -> Any:
+    # A draw or reshuffle is completed even when its deck is empty.
+    return action.type in ("draw", "reshuffle") or _completable(self, state, action, move)
+
+
+def turns_counted_twice(self: engine.Engine, state: Any) -> Any:
+    after = _end_action(self, state)
+    if after.turn != state.turn and not after.ended:
+        after = dataclasses.replace(after, turn=after.turn + 1)  # each new turn counts two
+    return after
+
+
+_first_stage = engine.Engine._first_stage
+
+
+def supporters_skip_lies(self: engine.Engine, kind: Any) -> Any:
+    # A Supporter on its way goes straight into the hand: nobody may answer it with Lies.
+    return "hand" if kind == "supporter" else _first_stage(self, kind)
+
+
 @dataclasses.dataclass(frozen=True)
 class Bug:
     invariant: str
@@ -162,6 +257,24 @@ BUGS = (
         lambda m: m.setattr(engine.Engine, "_end_action", reversal_from_the_reverser)),
     Bug("WH-11", "6 Tricks win instead of 7",
         lambda m: m.setattr(engine, "WINNING_TRICKS", 6)),
+    Bug("WH-14", "the Locked Network options given are lost",
+        lambda m: m.setattr(rules_module, "whitehouse_rules", tricks_options_dropped)),
+    Bug("WH-15", "a Deflection blocks nothing",
+        lambda m: m.setattr(engine.Engine, "_play", deflection_blocks_nothing)),
+    Bug("WH-16", "a draw from an empty deck does not fizzle",
+        lambda m: m.setattr(engine.Engine, "_completable", draw_from_an_empty_deck)),
+    Bug("WH-17", "each new turn counts two",
+        lambda m: m.setattr(engine.Engine, "_end_action", turns_counted_twice)),
+    Bug("WH-18", "a Supporter on its way cannot be answered with Lies",
+        lambda m: m.setattr(engine.Engine, "_first_stage", supporters_skip_lies)),
+    Bug("WH-12", "a wrong number of discards is refused as the wrong kind",
+        lambda m: m.setattr(engine, "judge", cost_refusal_named_as_kind)),
+    Bug("WH-12", "the free card is also taken for one discard",
+        lambda m: m.setattr(engine.Engine, "apply", apply_accepts_a_second_discard)),
+    Bug("WH-13", "the discards go to the top of the deck",
+        lambda m: m.setattr(engine.Engine, "_pay", discards_to_the_top)),
+    Bug("WH-13", "the taken card goes first into the hand",
+        lambda m: m.setattr(engine.Engine, "_take", taken_card_first_in_hand)),
 )
 
 
