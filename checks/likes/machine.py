@@ -14,6 +14,7 @@ it). The inputs the engine refuses are not rounds of the game and are left out.
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
@@ -243,8 +244,10 @@ _EXPLORED: dict[tuple[object, ...], tuple[Transition, ...]] = {}
 def explored(rules: LikesRules, on_time: Callable[[], object] = lambda: None) -> tuple[Transition, ...]:
     """``transitions(rules)`` as a tuple, computed once for the state-machine invariants that
     share it, again whenever the rules or any engine function differ; ``on_time`` is called
-    every hundred rounds (it raises when the time is up)."""
-    key = (rules, _fingerprint())
+    every hundred rounds (it raises when the time is up). The process is part of the key: a
+    forked process (a test runner that forks after loading the code, such as mutmut's) may run
+    other code behind the very same function objects, so it never reuses its parent's rounds."""
+    key = (rules, os.getpid(), _fingerprint())
     if key not in _EXPLORED:
         found = []
         for index, transition in enumerate(transitions(rules)):
