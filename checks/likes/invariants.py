@@ -587,18 +587,20 @@ def check_round_steps(ctx: Context) -> Counterexample | None:
 HERE = "perturbed"
 
 
-def _perturbations(t: machine.Transition, rules: LikesRules) -> list[tuple[
-        str, tuple[PlayerState, ...], RoundInput, History, tuple[RuleName, str] | None]]:
+Perturbation = tuple[str, tuple[PlayerState, ...], RoundInput, History, "tuple[RuleName, str] | None", LikesRules]
+
+
+def _perturbations(t: machine.Transition, rules: LikesRules) -> list[Perturbation]:
     """Inputs one rule forbids, built from an accepted round, each with the rule and the path
     the refusal must name; and inputs that change nothing the rules care about (None: accepted,
     resolved as the round itself)."""
     rnd, history, before, result = t.rnd, t.history, t.before, t.result
     plays, votes = rnd.plays, rnd.votes
-    out: list[tuple[str, tuple[PlayerState, ...], RoundInput, History, tuple[RuleName, str] | None]] = []
+    out: list[Perturbation] = []
 
     def add(what: str, changed: RoundInput, rule: RuleName | None, path: str = HERE,
-            players: tuple[PlayerState, ...] = before, used: History = history) -> None:
-        out.append((what, players, changed, used, None if rule is None else (rule, path)))
+            players: tuple[PlayerState, ...] = before, used: History = history, rules: LikesRules = rules) -> None:
+        out.append((what, players, changed, used, None if rule is None else (rule, path), rules))
 
     first = plays[0]
     add("the Caption card was used in an earlier round", rnd,
@@ -672,9 +674,17 @@ def _perturbations(t: machine.Transition, rules: LikesRules) -> list[tuple[
             replace(rnd, draws=rnd.draws + (Draw(idle, machine.CATALOGUE.events[0].id, HERE),)), "event")
     if rnd.draws:
         drawn_before = replace(history, events=history.events | {rnd.draws[0].card})
-        add("an Event card drawn in an earlier round", replace(
-            rnd, draws=(replace(rnd.draws[0], path=HERE),) + rnd.draws[1:]),
+        marked = replace(rnd, draws=(replace(rnd.draws[0], path=HERE),) + rnd.draws[1:])
+        add("an Event card drawn in an earlier round", marked,
             "event_card_once" if rules.event_cards_discarded else None, used=drawn_before)
+        cards = [d.card for d in rnd.draws]
+        if not rules.event_cards_discarded and len(set(cards)) == len(cards) and not set(cards) & history.events:
+            # The other reading of event_cards_discarded: these draws are each a first, so allowed;
+            # once drawn before, refused.
+            once = replace(rules, event_cards_discarded=True)
+            add("under event_cards_discarded=true, Event cards never drawn before", rnd, None, rules=once)
+            add("under event_cards_discarded=true, an Event card drawn in an earlier round", marked,
+                "event_card_once", used=drawn_before, rules=once)
     return out
 
 
@@ -696,11 +706,11 @@ def check_accepts_the_rules(ctx: Context) -> Counterexample | None:
     for index, t in enumerate(_kinds_of_round(machine.explored(ctx.rules, on_time))):
         if index % 10 == 0:
             on_time()
-        for what, players, rnd, history, want in _perturbations(t, ctx.rules):
-            problem = _perturbation_problem(t, players, rnd, history, want, ctx.rules)
+        for what, players, rnd, history, want, rules in _perturbations(t, ctx.rules):
+            problem = _perturbation_problem(t, players, rnd, history, want, rules)
             if problem is None:
                 continue
-            agrees = _perturbation_problem(t, players, rnd, history, want, ctx.rules)
+            agrees = _perturbation_problem(t, players, rnd, history, want, rules)
             return Counterexample(
                 {**machine.state_json(t), "perturbation": what, "problem": problem},
                 machine.drawn(t) + f"\n  changed: {what}",
