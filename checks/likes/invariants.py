@@ -981,7 +981,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         "back, on one's own card, a second one or none, tokens at different moments, a report by "
         "another than the Influencer, of himself, twice, before his Event card, a second Event card, "
         "one drawn without landing) and inputs the rules do not care about (tokens at one moment, a "
-        "choice not to report, a report after the Event card)",
+        "choice not to report, a report after the Event card); the draws also under the other reading of "
+        "event_cards_discarded",
         ("model.likes.engine.resolve_round", "model.likes.engine._check_plays", "model.likes.engine._count_votes",
          "model.likes.engine._check_reports", "model.likes.engine._Table.land"),
         check_accepts_the_rules, "exhaustive",
