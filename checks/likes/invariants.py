@@ -20,6 +20,7 @@ import itertools
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import z3
@@ -28,11 +29,22 @@ from checks.core import Context, Invariant, TimeUp, read
 from checks.likes import machine
 from checks.result import Counterexample
 from checks.z3ops import Z3
+from model.common.outcome import Outcome, Termination
 from model.likes import engine as likes_engine
 from model.likes import rules as likes_rules
-from model.likes.engine import RoundResult
+from model.likes.engine import Draw, History, PlayerState, Report, RoundInput, RoundResult
 from model.likes.io import sample_catalogue
-from model.likes.rules import IntentKind, LikesRules, Role, RoleFlags
+from model.likes.rules import (
+    FallBackReading,
+    IntentKind,
+    LikesRules,
+    Role,
+    RoleFlags,
+    RuleName,
+    SeveralViralReading,
+    SpentIntentsReading,
+    StreakReading,
+)
 
 GAME = "likes"
 #: A role as a Z3 integer: 0 the Influencer, 1 tied for first, 2 anyone else.
@@ -155,7 +167,22 @@ def _expected_penalty(run: Any, after_third: str) -> Any:
 
 
 def check_streak(ctx: Context) -> Counterexample | None:
-    after_third = ctx.rules.streak_after_third
+    return _streak_counterexample(ctx, ctx.rules.streak_after_third)
+
+
+#: The readings of "the 3rd time in a row" for the rounds after it (``streak_after_third``).
+STREAK_READINGS: tuple[StreakReading, ...] = ("penalty_again", "restart", "third_only")
+
+
+def check_streak_readings(ctx: Context) -> Counterexample | None:
+    for after_third in STREAK_READINGS:
+        found = _streak_counterexample(ctx, after_third)
+        if found is not None:
+            return found
+    return None
+
+
+def _streak_counterexample(ctx: Context, after_third: StreakReading) -> Counterexample | None:
     roles = [z3.Int(f"role{t}") for t in range(STREAK_ROUNDS)]
     solver = ctx.solver()
     solver.add(*[z3.And(r >= 0, r <= 2) for r in roles])
@@ -189,7 +216,8 @@ def check_streak(ctx: Context) -> Counterexample | None:
             expected_moves.append(None)
     first = next((i for i, (a, b) in enumerate(zip(moves, expected_moves, strict=True)) if a != b), None)
     return Counterexample(
-        {"roles": [r.value for r in seq], "influencer_moves": moves, "expected": expected_moves},
+        {"streak_after_third": after_third, "roles": [r.value for r in seq], "influencer_moves": moves,
+         "expected": expected_moves},
         "round: " + " ".join(f"{i + 1:>3}" for i in range(len(seq))) + "\nrole:  "
         + " ".join({Role.INFLUENCER: "  I", Role.TIED: "  T", Role.OTHER: "  -"}[r] for r in seq)
         + "\nmove:  " + " ".join(f"{m:+3d}" if m is not None else "  ." for m in moves),
@@ -422,7 +450,16 @@ def viral_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
     elif rules.several_reach_viral == "first_to_reach":
         ok = winners == candidates[:1]
     else:
-        ok = set(winners) <= set(candidates) and bool(winners) == bool(candidates)
+        # The move that would have carried furthest past Viral: each candidate's longest.
+        over = {n: max(s.start + s.move - viral for s in result.steps if s.player == n and s.start + s.move >= viral)
+                for n in candidates}
+        best = max(over.values(), default=0)
+        ok = winners == sorted((n for n in candidates if over[n] == best), key=seat.index)
+    several = len(candidates) > 1
+    tie_break = {"all_win": False, "first_to_reach": several}.get(rules.several_reach_viral,
+                                                                   several and len(winners) == 1)
+    if ok and result.tie_break != tie_break:
+        return f"{', '.join(candidates)} reached Viral, {', '.join(winners)} won: tie break {result.tie_break}"
     if not ok:
         return f"{', '.join(candidates) or 'nobody'} reached Viral; the winners are {', '.join(winners) or 'nobody'}"
     return None
@@ -444,8 +481,10 @@ def steps_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
     for s in result.steps:
         if s.rule in fixed and s.move != fixed[s.rule]:
             return f"{s.player} moves {s.move:+d} for {s.rule}, not {fixed[s.rule]:+d}"
-        if s.rule not in ("misinformation", "true_information") or s.card is None:
+        if s.rule not in ("misinformation", "true_information"):
             continue
+        if s.card is None:
+            return f"{s.player} moves {s.move:+d} for {s.rule} by no Intent card"
         card = machine.CATALOGUE.intent(s.card)
         printed = (card.if_not_reported, card.if_reported, card.influencer_if_reported)
         unreported, reported, penalty = (p if p is not None and rules.printed_steps else d
@@ -498,12 +537,346 @@ def check_viral(ctx: Context) -> Counterexample | None:
     return _exhaustive(ctx, viral_problem)
 
 
+#: The readings of the two Viral questions (``several_reach_viral``, ``viral_fall_back``).
+VIRAL_READINGS: tuple[tuple[SeveralViralReading, FallBackReading], ...] = tuple(itertools.product(
+    ("all_win", "first_to_reach", "furthest"), ("reached_wins", "must_stand")))
+
+
+def check_viral_readings(ctx: Context) -> Counterexample | None:
+    on_time = _on_time(ctx)
+    seen: set[tuple[object, ...]] = set()
+    for t in machine.explored(ctx.rules, on_time):
+        result = t.result
+        if not result.reached_viral:
+            continue
+        key = (t.start, result.reached_viral, tuple(p.position for p in result.players),
+               tuple((s.player, s.start + s.move) for s in result.steps if s.start + s.move >= machine.VIRAL))
+        if key in seen:
+            continue
+        seen.add(key)
+        on_time()
+        # The Viral questions decide only who wins: the round is accepted and moved alike.
+        for several, fall_back in VIRAL_READINGS:
+            rules = replace(ctx.rules, several_reach_viral=several, viral_fall_back=fall_back)
+            again = machine.replay(t, rules)
+            found = viral_problem(t, again, rules)
+            if found is None:
+                continue
+            return Counterexample(
+                {**machine.state_json(t), "several_reach_viral": several, "viral_fall_back": fall_back,
+                 "problem": found},
+                machine.drawn(t) + f"\n  under several_reach_viral={several}, viral_fall_back={fall_back}",
+                f"resolve_round under those readings: {viral_problem(t, machine.replay(t, rules), rules) or 'fine'}",
+                viral_problem(t, machine.replay(t, rules), rules) is not None,
+            )
+    return None
+
+
 def check_behind_start(ctx: Context) -> Counterexample | None:
     return _exhaustive(ctx, start_problem)
 
 
 def check_round_steps(ctx: Context) -> Counterexample | None:
     return _exhaustive(ctx, steps_problem)
+
+
+
+# --- LL-12: the engine accepts exactly the rounds the rules allow ----------------------------
+
+#: The path given to the one input element a perturbation changes (the refusal must name it).
+HERE = "perturbed"
+
+
+Perturbation = tuple[str, tuple[PlayerState, ...], RoundInput, History, "tuple[RuleName, str] | None", LikesRules]
+
+
+def _perturbations(t: machine.Transition, rules: LikesRules) -> list[Perturbation]:
+    """Inputs one rule forbids, built from an accepted round, each with the rule and the path
+    the refusal must name; and inputs that change nothing the rules care about (None: accepted,
+    resolved as the round itself)."""
+    rnd, history, before, result = t.rnd, t.history, t.before, t.result
+    plays, votes = rnd.plays, rnd.votes
+    out: list[Perturbation] = []
+
+    def add(what: str, changed: RoundInput, rule: RuleName | None, path: str = HERE,
+            players: tuple[PlayerState, ...] = before, used: History = history, rules: LikesRules = rules) -> None:
+        out.append((what, players, changed, used, None if rule is None else (rule, path), rules))
+
+    first = plays[0]
+    add("the Caption card was used in an earlier round", rnd,
+        "caption_once", f"{rnd.path}.caption", used=replace(history, captions=history.captions | {rnd.caption}))
+    add("a Content card was used in an earlier round", replace(rnd, plays=(replace(first, path=HERE),) + plays[1:]),
+        "content_once", used=replace(history, contents=history.contents | {first.content}))
+    add("two players play the same Content card",
+        replace(rnd, plays=(plays[0], replace(plays[1], content=first.content, path=HERE)) + plays[2:]),
+        "content_once")
+    add("a player plays a second time", replace(rnd, plays=plays + (replace(first, content="extra", path=HERE),)),
+        "one_play")
+    add("a player plays no cards", replace(rnd, plays=plays[1:]), "one_play", f"{rnd.path}.plays")
+    other = next(c.id for c in machine.CATALOGUE.intents if c.id not in before[0].intent_deck)
+    add("an Intent card not in the player's deck", replace(rnd, plays=(replace(first, intent=other, path=HERE),)
+                                                          + plays[1:]), "intent_from_deck")
+    for index, state in enumerate(before):
+        if len(state.intent_deck) > 1 and state.deck_order_known and rules.intent_source == "draw_top":
+            below = replace(plays[index], intent=state.intent_deck[1], path=HERE)
+            add("an Intent card below the top of the deck",
+                replace(rnd, plays=plays[:index] + (below,) + plays[index + 1:]), "intent_top_card")
+            break
+    if rules.spent_intents != "reshuffle":
+        empty = (replace(before[0], intent_deck=()),) + before[1:]
+        add("a player has no Intent card left", rnd, "intents_spent", "players[0].intent_deck", players=empty)
+    vote = votes[0]
+    add("a Like token taken back", replace(rnd, votes=(replace(vote, taken_back=True, path=HERE),) + votes[1:]),
+        "vote_taken_back")
+    own = next(p.content for p in plays if p.player == vote.voter)
+    add("a Like token on one's own card", replace(rnd, votes=(replace(vote, card=own, path=HERE),) + votes[1:]),
+        "vote_own_card")
+    add("a second Like token", replace(rnd, votes=votes + (replace(vote, path=HERE),)), "one_like_token")
+    add("a player puts no Like token down", replace(rnd, votes=votes[1:]), "every_player_votes", f"{rnd.path}.votes")
+    add("Like tokens put down at different moments",
+        replace(rnd, votes=tuple(replace(v, at=i, path=HERE if i else v.path) for i, v in enumerate(votes))),
+        "simultaneous_votes")
+    add("Like tokens put down at one moment", replace(rnd, votes=tuple(replace(v, at=7) for v in votes)), None)
+    leader = result.influencer
+    if leader is None:
+        add("a report after a tie", replace(rnd, reports=(Report(plays[0].player, plays[1].player, HERE),)),
+            "report_by_influencer")
+    else:
+        someone = next(p.player for p in plays if p.player != leader)
+        add("a report by another than the Influencer", replace(rnd, reports=(Report(someone, leader, HERE),)),
+            "report_by_influencer")
+        add("the Influencer reports himself", replace(rnd, reports=(Report(leader, leader, HERE),)),
+            "report_other_player")
+        add("the Influencer reports twice", replace(rnd, reports=(Report(leader, someone),
+                                                                 Report(leader, someone, HERE))), "report_one")
+        if not rnd.reports:
+            add("the Influencer chooses not to report", replace(rnd, reports=(Report(leader, None),)), None)
+        draw = next((d for d in rnd.draws if d.player == leader), None)
+        lines = [(s.player, s.rule) for s in result.steps]
+        # His Event card drawn on his own Influencer move, before his report.
+        drew_first = draw is not None and "report" in [r for _, r in lines] and (leader, "event") in lines and (
+            lines.index((leader, "event")) < lines.index((leader, "report")))
+        if draw is not None and drew_first and rnd.reports and rnd.reports[0].target is not None:
+            report = rnd.reports[0]
+            timed = tuple(replace(d, at=5) if d is draw else d for d in rnd.draws)
+            add("a report made before the Influencer's Event card",
+                replace(rnd, draws=timed, reports=(replace(report, at=5, path=HERE),)), "event_before_report")
+            add("a report made after the Influencer's Event card",
+                replace(rnd, draws=timed, reports=(replace(report, at=6),)), None)
+    drawer = plays[0].player
+    card0 = machine.CATALOGUE.events[0].id
+    extra = (Draw(drawer, card0, HERE),) if any(d.player == drawer for d in rnd.draws) else (
+        Draw(drawer, card0), Draw(drawer, card0, HERE))
+    add("a second Event card for one player", replace(rnd, draws=rnd.draws + extra), "first_event_only")
+    idle = next((p.player for p in plays if all(d.player != p.player for d in rnd.draws)), None)
+    if idle is not None:
+        add("an Event card drawn without landing on an Event space",
+            replace(rnd, draws=rnd.draws + (Draw(idle, machine.CATALOGUE.events[0].id, HERE),)), "event")
+    if rnd.draws:
+        drawn_before = replace(history, events=history.events | {rnd.draws[0].card})
+        marked = replace(rnd, draws=(replace(rnd.draws[0], path=HERE),) + rnd.draws[1:])
+        add("an Event card drawn in an earlier round", marked,
+            "event_card_once" if rules.event_cards_discarded else None, used=drawn_before)
+        cards = [d.card for d in rnd.draws]
+        if not rules.event_cards_discarded and len(set(cards)) == len(cards) and not set(cards) & history.events:
+            # The other reading of event_cards_discarded: these draws are each a first, so allowed;
+            # once drawn before, refused.
+            once = replace(rules, event_cards_discarded=True)
+            add("under event_cards_discarded=true, Event cards never drawn before", rnd, None, rules=once)
+            add("under event_cards_discarded=true, an Event card drawn in an earlier round", marked,
+                "event_card_once", used=drawn_before, rules=once)
+    return out
+
+
+def check_accepts_the_rules(ctx: Context) -> Counterexample | None:
+    on_time = _on_time(ctx)
+    for refusal in machine.refusals(ctx.rules, on_time):
+        error = refusal.error
+        again = _refused(refusal, ctx.rules)
+        return Counterexample(
+            {"start": refusal.start, "round_number": refusal.number, "refused": error.rule,
+             "path": error.path, "problem": f"a round the rules allow is refused ({error.rule})"},
+            f"from: {refusal.start} (round {refusal.number}); plays "
+            + ", ".join(f"{p.player} {p.intent}" for p in refusal.rnd.plays) + "; votes "
+            + ", ".join(f"{v.voter}->{v.card}" for v in refusal.rnd.votes) + "; reports "
+            + (", ".join(f"{r.by}->{r.target}" for r in refusal.rnd.reports) or "none"),
+            f"resolve_round refuses it again: {again}" if again else "resolve_round now accepts it",
+            again is not None,
+        )
+    for index, t in enumerate(_kinds_of_round(machine.explored(ctx.rules, on_time))):
+        if index % 10 == 0:
+            on_time()
+        for what, players, rnd, history, want, rules in _perturbations(t, ctx.rules):
+            problem = _perturbation_problem(t, players, rnd, history, want, rules)
+            if problem is None:
+                continue
+            agrees = _perturbation_problem(t, players, rnd, history, want, rules)
+            return Counterexample(
+                {**machine.state_json(t), "perturbation": what, "problem": problem},
+                machine.drawn(t) + f"\n  changed: {what}",
+                f"resolve_round on the changed round: {agrees or 'no longer breaks it'}",
+                agrees is not None,
+            )
+    return None
+
+
+def _kinds_of_round(explored: tuple[machine.Transition, ...]) -> list[machine.Transition]:
+    """The first accepted round of each kind: its position and round, with an Influencer or a
+    tie, his report or none, who draws Event cards and whether the Influencer's own move drew one
+    before his report (what decides which perturbations apply and what they must give)."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for t in explored:
+        lines: list[tuple[str | None, str]] = [(s.player, s.rule) for s in t.result.steps]
+        leader = t.result.influencer
+        drew_first = (leader, "event") in lines and (leader, "report") in lines and (
+            lines.index((leader, "event")) < lines.index((leader, "report")))
+        key = (t.start, t.number, leader is None, tuple(r.target is None for r in t.rnd.reports),
+               tuple(sorted(d.player for d in t.rnd.draws)), drew_first)
+        if key not in seen:
+            seen.add(key)
+            out.append(t)
+    return out
+
+
+def _refused(refusal: machine.Refusal, rules: LikesRules) -> str | None:
+    """The engine's refusal of the round again, or None when it accepts it now."""
+    try:
+        likes_engine.resolve_round(machine.CATALOGUE, refusal.before, refusal.rnd, rules, refusal.history)
+    except likes_engine.IllegalInput as error:
+        return f"{error.rule} at {error.path!r}"
+    return None
+
+
+def _perturbation_problem(t: machine.Transition, players: tuple[PlayerState, ...], rnd: RoundInput,
+                          history: History, want: tuple[RuleName, str] | None, rules: LikesRules) -> str | None:
+    try:
+        got = likes_engine.resolve_round(machine.CATALOGUE, players, rnd, rules, history)
+    except likes_engine.IllegalInput as error:
+        if want is None:
+            return f"refused ({error.rule} at {error.path!r}), though the rules allow it"
+        if (error.rule, error.path) != want:
+            return f"refused for {error.rule} at {error.path!r}, not {want[0]} at {want[1]!r}"
+        return None
+    if want is not None:
+        return f"accepted, though it breaks {want[0]}"
+    if got != t.result:
+        return "accepted, but resolved otherwise than the round itself"
+    return None
+
+
+
+# --- LL-13: a replayed game ends as the rulebook says ----------------------------------------
+
+
+def _second_round(rnd: RoundInput) -> RoundInput:
+    """The same table decisions again, with fresh Caption and Content cards, as a log's next round."""
+    fresh = {play.content: f"{play.content}-again" for play in rnd.plays}
+    return replace(rnd, caption=f"{rnd.caption}-again", path="rounds[1]",
+                   plays=tuple(replace(p, content=fresh[p.content]) for p in rnd.plays),
+                   votes=tuple(replace(v, card=fresh[v.card]) for v in rnd.votes))
+
+
+def game_problem(t: machine.Transition, rules: LikesRules) -> str | None:
+    """What is wrong with ``replay_game`` on the round alone, and followed by a second round."""
+    result = t.result
+    one = likes_engine.replay_game(machine.CATALOGUE, t.before, (t.rnd,), rules)
+    if one.rounds != (result,) or one.players != result.players:
+        return "the replayed game's round or players are not the round's"
+    spent = any(not p.intent_deck for p in result.players) and rules.spent_intents != "reshuffle"
+    if result.winners:
+        want: tuple[str, tuple[str, ...], int | None] = ("won", result.winners, 1)
+    elif spent and rules.spent_intents == "furthest_wins":
+        best = max(p.position for p in result.players)
+        want = ("won", tuple(p.name for p in result.players if p.position == best), 1)
+    elif spent:
+        want = ("no_winner", (), 1)
+    else:
+        want = ("unfinished", (), None)
+    got = (one.status, one.winners, one.decided_in)
+    if got != want:
+        return f"the game of this round alone is {got} (status, winners, round), not {want}"
+    # "Players who reach the final space of the board, Viral, will win the game": ended on Viral.
+    outcome = one.outcome
+    if want[0] == "unfinished":
+        if outcome is not None:
+            return f"an unfinished game has the outcome {outcome}"
+    else:
+        on_viral = bool(result.winners)
+        decided = ("no_winner" if not want[1] else "tie_break" if on_viral and result.tie_break
+                   else "shared" if len(want[1]) > 1 else "")
+        expected = Outcome(Termination.GOAL if on_viral else Termination.ROUNDS, want[1], decided)
+        if outcome != expected:
+            return f"the game's outcome is {outcome}, not {expected}"
+    second = _second_round(t.rnd)
+    two = likes_engine.replay_game(machine.CATALOGUE, t.before, (t.rnd, second), rules)
+    if want[0] != "unfinished":
+        # A round after the game is over breaks "game_over"; the game stays as it ended.
+        error = two.violation
+        if (two.status, two.decided_in, two.rounds, two.players) != ("illegal", 2, (result,), result.players) \
+                or error is None or (error.rule, error.path) != ("game_over", second.path):
+            return (f"a round after the game ended gives {two.status} in round {two.decided_in} "
+                    f"({error.rule if error else 'no rule broken'}), not game_over in round 2")
+        return None
+    players = tuple(replace(p, intent_deck=t.full[p.name], deck_order_known=False) if not p.intent_deck else p
+                    for p in result.players)
+    try:
+        follow = likes_engine.resolve_round(machine.CATALOGUE, players, second, rules,
+                                            t.history.after(t.rnd, result))
+    except likes_engine.IllegalInput as refused:
+        # The players as the refused round found them (a spent deck reshuffled).
+        if (two.status, two.decided_in, two.rounds, two.players) != ("illegal", 2, (result,), players) \
+                or two.violation is None or two.violation.rule != refused.rule:
+            return f"the second round, refused for {refused.rule}, gives {two.status} in round {two.decided_in}"
+        return None
+    if two.rounds != (result, follow) or two.players != follow.players:
+        return "the second round is not resolved from the players and cards the first left"
+    return None
+
+
+#: The readings of "the Intent decks are spent" (``spent_intents``), each checked by LL-13.
+SPENT_READINGS: tuple[SpentIntentsReading, ...] = ("game_ends", "reshuffle", "furthest_wins")
+
+
+def check_game_end(ctx: Context) -> Counterexample | None:
+    on_time = _on_time(ctx)
+    for index, t in enumerate(_kinds_of_game(machine.explored(ctx.rules, on_time))):
+        if index % 10 == 0:
+            on_time()
+        # The round is the same under each reading of spent_intents (no deck is empty before it);
+        # each reading ends the game as it says.
+        for spent in SPENT_READINGS:
+            rules = replace(ctx.rules, spent_intents=spent)
+            found = game_problem(t, rules)
+            if found is not None:
+                break
+        if found is None:
+            continue
+        agrees = game_problem(t, rules)
+        return Counterexample(
+            {**machine.state_json(t), "spent_intents": rules.spent_intents, "problem": found},
+            machine.drawn(t) + f"\n  replayed as a game (replay_game, spent_intents={rules.spent_intents}), "
+            "then with a second round",
+            f"replay_game again: {agrees or 'no longer breaks it'}",
+            agrees is not None,
+        )
+    return None
+
+
+def _kinds_of_game(explored: tuple[machine.Transition, ...]) -> list[machine.Transition]:
+    """The first round of a game (round 1 of a position) of each kind of ending: who wins, by an
+    option's tie break or not, whose deck is spent."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for t in explored:
+        if t.number != 1:
+            continue
+        key = (t.start, t.result.winners, t.result.tie_break, tuple(not p.intent_deck for p in t.result.players),
+               tuple(p.position for p in t.result.players))
+        if key not in seen:
+            seen.add(key)
+            out.append(t)
+    return out
 
 
 MACHINE_DOMAIN = (
@@ -597,5 +970,51 @@ INVARIANTS: tuple[Invariant, ...] = (
         MACHINE_DOMAIN,
         ("model.likes.engine.resolve_round", "model.likes.engine._report_penalty"), check_round_steps, "exhaustive",
     ),
+    Invariant(
+        "LL-12", GAME,
+        "The engine accepts exactly the rounds the rules allow and refuses each broken rule by name",
+        " ".join(RULEBOOK[r] for r in ("one_play", "intent_from_deck", "one_like_token", "vote_own_card",
+                                        "report_by_influencer", "first_event_only")),
+        MACHINE_DOMAIN + "; every round built from the rules at those positions, and from each accepted "
+        "round every input one rule forbids (a used Caption, Content or Event card, a second play or "
+        "none, a card from outside the deck or below its top, no Intent card left, a Like token taken "
+        "back, on one's own card, a second one or none, tokens at different moments, a report by "
+        "another than the Influencer, of himself, twice, before his Event card, a second Event card, "
+        "one drawn without landing) and inputs the rules do not care about (tokens at one moment, a "
+        "choice not to report, a report after the Event card); the draws also under the other reading of "
+        "event_cards_discarded",
+        ("model.likes.engine.resolve_round", "model.likes.engine._check_plays", "model.likes.engine._count_votes",
+         "model.likes.engine._check_reports", "model.likes.engine._Table.land"),
+        check_accepts_the_rules, "exhaustive",
+    ),
+    Invariant(
+        "LL-13", GAME,
+        "A replayed game is won on Viral, ends when the Intent decks are spent, and takes no round after",
+        RULEBOOK["viral"] + " " + RULEBOOK["intents_spent"] + " " + RULEBOOK["game_over"],
+        "the first round from each of the 4 given positions of LL-7 (one of each ending: who wins, by "
+        "a tie break or not, whose deck is spent, where the pawns stand), replayed as a game alone and "
+        "followed by a second round with fresh Caption and Content cards; under each reading of "
+        "spent_intents (game_ends, reshuffle, furthest_wins)",
+        ("model.likes.engine.replay_game", "model.likes.engine._spent", "model.likes.engine.GameResult.outcome"),
+        check_game_end, "exhaustive",
+    ),
+    Invariant(
+        "LL-14", GAME,
+        "Under every reading of the rounds after the 3rd, the 3rd Influencer round in a row is -3 and ties are neutral",
+        RULEBOOK["influencer"] + " " + RULEBOOK["influencer_third"] + " " + RULEBOOK["streak"],
+        f"every sequence of {STREAK_ROUNDS} rounds of roles from a run of 0, under each reading of "
+        "streak_after_third (penalty_again, restart, third_only)",
+        ("model.likes.rules.streak_step", "model.likes.rules.influencer_steps"), check_streak_readings,
+        "single-source",
+    ),
+    Invariant(
+        "LL-15", GAME, "Under every reading of the Viral questions, the winners are those the reading names",
+        RULEBOOK["viral"],
+        MACHINE_DOMAIN + "; of each round where someone reaches Viral, one of each kind (who reaches it, "
+        "where the pawns end, which moves reach it), resolved again under each reading of "
+        "several_reach_viral (all_win, first_to_reach, furthest) and viral_fall_back (reached_wins, must_stand)",
+        ("model.likes.engine.resolve_round", "model.likes.engine._winners"), check_viral_readings, "exhaustive",
+    ),
 )
+
 

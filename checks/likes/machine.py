@@ -14,6 +14,7 @@ it). The inputs the engine refuses are not rounds of the game and are left out.
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
@@ -105,7 +106,7 @@ class Transition:
 
 
 def _rounds(players: tuple[PlayerState, ...], rules: LikesRules, history: History,
-            number: int) -> Iterator[tuple[RoundInput, RoundResult]]:
+            number: int) -> Iterator[tuple[RoundInput, RoundResult | IllegalInput]]:
     names = [p.name for p in players]
     choices = []
     for state in players:
@@ -127,12 +128,14 @@ def _rounds(players: tuple[PlayerState, ...], rules: LikesRules, history: Histor
 
 
 def _with_draws(players: tuple[PlayerState, ...], rules: LikesRules, history: History,
-                rnd: RoundInput) -> Iterator[tuple[RoundInput, RoundResult]]:
-    """The round resolved with every Event card its landings could draw."""
+                rnd: RoundInput) -> Iterator[tuple[RoundInput, RoundResult | IllegalInput]]:
+    """The round resolved with every Event card its landings could draw (a refusal for another
+    reason than a missing draw is yielded as the error)."""
     try:
         yield rnd, likes_engine.resolve_round(CATALOGUE, players, rnd, rules, history)
     except IllegalInput as error:
         if error.missing_draw is None:
+            yield rnd, error
             return
         used = {d.card for d in rnd.draws} | history.events if rules.event_cards_discarded else set()
         for card in CATALOGUE.events:
@@ -141,9 +144,27 @@ def _with_draws(players: tuple[PlayerState, ...], rules: LikesRules, history: Hi
                     rnd, draws=rnd.draws + (Draw(error.missing_draw, card.id),)))
 
 
-def transitions(rules: LikesRules) -> Iterator[Transition]:
+@dataclass(frozen=True)
+class Refusal:
+    """A round the rules allow (``_rounds`` builds it from the rulebook) that the engine refused."""
+
+    #: The given position it was reached from.
+    start: str
+    #: The round's number from that position.
+    number: int
+    #: The players before the round.
+    before: tuple[PlayerState, ...]
+    #: The cards used before.
+    history: History
+    #: The round's inputs.
+    rnd: RoundInput
+    #: The engine's refusal.
+    error: IllegalInput
+
+
+def transitions(rules: LikesRules, refused: list[Refusal] | None = None) -> Iterator[Transition]:
     """Every round the engine accepts from the given positions, as many rounds from each as
-    ``STARTS`` says."""
+    ``STARTS`` says; the rounds built from the rules that it refuses are added to ``refused``."""
     for label, depth, start in STARTS:
         decks = {p.name: p.intent_deck for p in start}
         nothing: tuple[str, ...] = ()
@@ -163,6 +184,10 @@ def transitions(rules: LikesRules) -> Iterator[Transition]:
                         if p.name in refilled else p for p in players)
                     discarded = {n: () if n in refilled else d for n, d in discarded.items()}
                 for rnd, result in _rounds(players, rules, history, number):
+                    if isinstance(result, IllegalInput):
+                        if refused is not None:
+                            refused.append(Refusal(label, number, players, history, rnd, result))
+                        continue
                     yield Transition(label, number, players, discarded, decks, history, rnd, result)
                     if result.winners:
                         continue
@@ -237,21 +262,34 @@ def _fingerprint() -> tuple[object, ...]:
     return tuple(out)
 
 
-_EXPLORED: dict[tuple[object, ...], tuple[Transition, ...]] = {}
+_EXPLORED: dict[tuple[object, ...], tuple[tuple[Transition, ...], tuple[Refusal, ...]]] = {}
 
 
 def explored(rules: LikesRules, on_time: Callable[[], object] = lambda: None) -> tuple[Transition, ...]:
     """``transitions(rules)`` as a tuple, computed once for the state-machine invariants that
     share it, again whenever the rules or any engine function differ; ``on_time`` is called
-    every hundred rounds (it raises when the time is up)."""
-    key = (rules, _fingerprint())
+    every hundred rounds (it raises when the time is up). The process is part of the key: a
+    forked process (a test runner that forks after loading the code, such as mutmut's) may run
+    other code behind the very same function objects, so it never reuses its parent's rounds."""
+    return _explore(rules, on_time)[0]
+
+
+def refusals(rules: LikesRules, on_time: Callable[[], object] = lambda: None) -> tuple[Refusal, ...]:
+    """The rounds built from the rules (``_rounds``) that the engine refused while ``explored``
+    explored the same positions (none, when the engine follows the rulebook)."""
+    return _explore(rules, on_time)[1]
+
+
+def _explore(rules: LikesRules, on_time: Callable[[], object]) -> tuple[tuple[Transition, ...], tuple[Refusal, ...]]:
+    key = (rules, os.getpid(), _fingerprint())
     if key not in _EXPLORED:
         found = []
-        for index, transition in enumerate(transitions(rules)):
+        refused: list[Refusal] = []
+        for index, transition in enumerate(transitions(rules, refused)):
             if index % 100 == 0:
                 on_time()
             found.append(transition)
         if len(_EXPLORED) >= 4:
             _EXPLORED.clear()
-        _EXPLORED[key] = tuple(found)
+        _EXPLORED[key] = (tuple(found), tuple(refused))
     return _EXPLORED[key]

@@ -111,6 +111,35 @@ def events_unfloored(self: Any, name: str, steps: int, rule: Any, **kwargs: Any)
         self.steps[count] = replace(line, end=start + steps)
 
 
+_count_votes = likes_engine._count_votes
+_spent = likes_engine._spent
+_winners = likes_engine._winners
+
+
+def anyone_reports(rnd: Any, influencer: Any) -> Any:
+    return rnd.reports[0].target if rnd.reports else None
+
+
+def own_card_accepted(players: Any, rnd: Any, plays: Any) -> Any:
+    own = {play.content: name for name, play in plays.items()}
+    kept = tuple(v for v in rnd.votes if own[v.card] != v.voter)
+    return _count_votes(players, replace(rnd, votes=kept), plays)
+
+
+def furthest_not_won(players: Any, round_number: int, rules: Any) -> Any:
+    return _spent(players, round_number, replace(rules, spent_intents="game_ends"))
+
+
+def restart_never_restarts(streak: Any, role: Any, after_third: Any, ops: Ops = PY) -> StreakStep:
+    return _streak_step(streak, role, "penalty_again" if after_third == "restart" else after_third, ops)
+
+
+def furthest_all_win(table: Any, after: Any, rules: Any) -> Any:
+    if rules.several_reach_viral == "furthest":
+        rules = replace(rules, several_reach_viral="all_win")
+    return _winners(table, after, rules)
+
+
 @dataclass(frozen=True)
 class Planted:
     """A bug planted in the engine: (object, attribute, replacement)."""
@@ -140,9 +169,16 @@ BUGS: dict[str, list[Planted]] = {
               Planted("the run of Influencer rounds is not carried over", ((likes_engine, "resolve_round", streak_forgotten),)),
               Planted("the Influencer moves twice for reporting", ((likes_engine, "_report_penalty", penalty_twice),))],
     "LL-10": [Planted("an Event card's move is not held at Start", ((likes_engine._Table, "move", events_unfloored),))],
+    "LL-12": [Planted("anyone may report", ((likes_engine, "_check_reports", anyone_reports),)),
+              Planted("a Like token on one's own card is ignored, not refused",
+                      ((likes_engine, "_count_votes", own_card_accepted),))],
+    "LL-13": [Planted("the furthest pawns do not win when the decks are spent",
+                      ((likes_engine, "_spent", furthest_not_won),))],
+    "LL-14": [Planted("the run never restarts after the third", ((likes_rules, "streak_step", restart_never_restarts),))],
+    "LL-15": [Planted("the furthest reading lets everyone on Viral win", ((likes_engine, "_winners", furthest_all_win),))],
 }
 #: Other invariants a bug also breaks (the rule is used by both).
-ALSO: dict[str, set[str]] = {"LL-1": {"LL-10"}, "LL-3": {"LL-11"}, "LL-4": {"LL-8"}, "LL-5": {"LL-8", "LL-11"},
+ALSO: dict[str, set[str]] = {"LL-1": {"LL-10"}, "LL-3": {"LL-11", "LL-14"}, "LL-9": {"LL-15"}, "LL-4": {"LL-8"}, "LL-5": {"LL-8", "LL-11"},
                              "LL-6": {"LL-11"}, "LL-8": {"LL-11"}}
 
 
