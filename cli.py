@@ -1264,12 +1264,15 @@ _GAME_CHOICE = click.Choice(GAME_PACKAGES)
               help="With --all-options and --game: compare with this record instead of the shipped one.")
 @click.option("--option", "only_options", multiple=True, metavar="NAME",
               help="With --all-options: only the rows of this option (repeatable).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, metavar="N",
+              help="With --all-options: rows run in N processes.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="With --all-options and --game: write the matrix of this run as a record.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
 @_time_limit_option(30.0, "Seconds each invariant's proof may take.")
 def checks_command(game: str | None, rules: tuple[str, ...], all_options: bool, expected_path: str | None,
-                   only_options: tuple[str, ...], save_path: str | None, as_json: bool, time_limit: float) -> None:
+                   only_options: tuple[str, ...], workers: int, save_path: str | None, as_json: bool,
+                   time_limit: float) -> None:
     """Prove the rule invariants of the games about the engines' own code, on bounded domains.
 
     A table of invariant x result with the time taken; each counterexample is drawn as a game
@@ -1280,10 +1283,10 @@ def checks_command(game: str | None, rules: tuple[str, ...], all_options: bool, 
     equals the record, 1 when one differs, 3 when the only differences are unknowns.
     """
     if all_options:
-        _matrix("invariants", game, rules, expected_path, only_options, save_path, as_json, time_limit)
+        _matrix("invariants", game, rules, expected_path, only_options, save_path, as_json, time_limit, workers)
         return
-    if expected_path or save_path or only_options:
-        raise click.UsageError("--expected, --option and --save go with --all-options")
+    if expected_path or save_path or only_options or workers != 1:
+        raise click.UsageError("--expected, --option, --save and --workers go with --all-options")
     import json
 
     from checks import registry
@@ -1302,7 +1305,8 @@ def checks_command(game: str | None, rules: tuple[str, ...], all_options: bool, 
 
 
 def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: str | None,
-            only_options: tuple[str, ...], save_path: str | None, as_json: bool, time_limit: float) -> None:
+            only_options: tuple[str, ...], save_path: str | None, as_json: bool, time_limit: float,
+            workers: int = 1) -> None:
     """``--all-options`` of ``checks`` and ``questions``: run, compare with the record, print."""
     import json
 
@@ -1321,7 +1325,7 @@ def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: 
     records = {g: matrix.load_record(g, kind, expected_path) for g in games}
     with _ProgressBar("settings") as progress:
         cells = matrix.run_matrix(kind, games, time_limit, records, options=only_options or None,
-                                  progress=progress)
+                                  progress=progress, workers=workers)
     if save_path is not None:
         made = matrix.as_record(cells, kind, records)[games[0]]
         try:
@@ -1348,12 +1352,14 @@ def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: 
               help="With --all-options and --game: compare with this record instead of the shipped one.")
 @click.option("--option", "only_options", multiple=True, metavar="NAME",
               help="With --all-options: only the rows of this option (repeatable).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, metavar="N",
+              help="With --all-options: rows run in N processes.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="With --all-options and --game: write the matrix of this run as a record.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
 @_time_limit_option(60.0, "Seconds each question's search may take.")
 def questions_command(game: str | None, rules: tuple[str, ...], all_options: bool, expected_path: str | None,
-                      only_options: tuple[str, ...], save_path: str | None, as_json: bool,
+                      only_options: tuple[str, ...], workers: int, save_path: str | None, as_json: bool,
                       time_limit: float) -> None:
     """Answer the designers' questions ("can this ever happen?") with a witness replayed through
     the engine, a proof that it cannot, or the bound searched without finding one.
@@ -1363,10 +1369,10 @@ def questions_command(game: str | None, rules: tuple[str, ...], all_options: boo
     for ``checks --all-options``.
     """
     if all_options:
-        _matrix("questions", game, rules, expected_path, only_options, save_path, as_json, time_limit)
+        _matrix("questions", game, rules, expected_path, only_options, save_path, as_json, time_limit, workers)
         return
-    if expected_path or save_path or only_options:
-        raise click.UsageError("--expected, --option and --save go with --all-options")
+    if expected_path or save_path or only_options or workers != 1:
+        raise click.UsageError("--expected, --option, --save and --workers go with --all-options")
     import json
 
     from checks import registry

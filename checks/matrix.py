@@ -168,6 +168,12 @@ def _question_cells(row: Row, time_limit: float) -> Iterator[tuple[str, Status, 
         yield question.id, got.status, line, got.seconds
 
 
+def _row_cells(kind: Kind, row: Row, time_limit: float) -> list[tuple[str, Status, str, float]]:
+    """Every cell of one row (a worker's job)."""
+    cells_of = _invariant_cells if kind == "invariants" else _question_cells
+    return list(cells_of(row, time_limit))
+
+
 def run_matrix(
     kind: Kind,
     games: Sequence[str],
@@ -175,20 +181,42 @@ def run_matrix(
     records: Mapping[str, Record] | None = None,
     options: Sequence[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> list[Cell]:
-    """Every cell of ``kind`` for ``games``, each compared with its game's record."""
-    cells_of = _invariant_cells if kind == "invariants" else _question_cells
+    """Every cell of ``kind`` for ``games``, each compared with its game's record. With
+    ``workers`` > 1 the rows run in that many processes (each row is independent; the cells come
+    back in row order whatever finishes first)."""
     chosen = [row for game in games for row in rows(game, options)]
-    out: list[Cell] = []
     if progress is not None:
         progress(0, len(chosen))
-    for done, row in enumerate(chosen, start=1):
+    found: list[list[tuple[str, Status, str, float]]] = []
+    if workers <= 1:
+        for done, row in enumerate(chosen, start=1):
+            found.append(_row_cells(kind, row, time_limit))
+            if progress is not None:
+                progress(done, len(chosen))
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from checks.compare import _ignore_interrupts, _result, _stop
+
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+        try:
+            futures = [pool.submit(_row_cells, kind, row, time_limit) for row in chosen]
+            for done, future in enumerate(futures, start=1):
+                found.append(_result(future))
+                if progress is not None:
+                    progress(done, len(chosen))
+        except BaseException:  # an interrupt or a failed row: the rest is not waited for
+            _stop(pool)
+            raise
+        pool.shutdown()
+    out: list[Cell] = []
+    for row, cells in zip(chosen, found, strict=True):
         record = (records or {}).get(row.game) or load_record(row.game, kind)
-        for item, status, found, seconds in cells_of(row, time_limit):
+        for item, status, line, seconds in cells:
             expected, reason = record.expected(row, item)
-            out.append(Cell(row, item, status, expected, reason, found, seconds))
-        if progress is not None:
-            progress(done, len(chosen))
+            out.append(Cell(row, item, status, expected, reason, line, seconds))
     return out
 
 

@@ -170,3 +170,12 @@ def test_the_question_matrix_shows_where_an_option_changes_the_answer(planted, t
     result = invoke("questions", "--all-options", "--game", "socks", "--expected", str(record))
     assert result.exit_code == 0, result.output
     assert "final_tie=no_winner" in result.stdout and "Y*" in result.stdout
+
+
+def test_rows_run_in_two_processes_give_the_same_cells_in_the_same_order() -> None:
+    one = json.loads(invoke("checks", "--all-options", "--game", "socks", *FEW, "--json").stdout)["matrix"]
+    two = json.loads(invoke("checks", "--all-options", "--game", "socks", *FEW, "--workers", "2",
+                            "--json").stdout)["matrix"]
+    strip = [{k: v for k, v in c.items() if k != "seconds"} for c in one["cells"]]
+    assert strip == [{k: v for k, v in c.items() if k != "seconds"} for c in two["cells"]]
+    assert one["summary"] == two["summary"]

@@ -106,7 +106,7 @@ def _smoke_commands(out: Path) -> list[tuple[list[str], int]]:
         (["rulings"], 0),
         (["checks", "--game", "socks", "--rule", "final_tie=no_winner"], 1),
         (["checks"], 0),
-        (["checks", "--all-options", "--game", "likes"], 0),
+        (["checks", "--all-options", "--game", "likes", "--option", "spent_intents", "--workers", "2"], 0),
         (["questions", "--game", "socks"], 0),
         (["compare", "--rule", "final_tie=shared", "--rule", "final_tie=no_winner", "--games", "4"], 0),
         (["compare", "--rule", "lock_optional=true", "--rule", "lock_optional=false", "--games", "2"], 0),
