@@ -1285,23 +1285,35 @@ def checks_command(game: str | None, rules: tuple[str, ...], all_options: bool, 
     if all_options:
         _matrix("invariants", game, rules, expected_path, only_options, save_path, as_json, time_limit, workers)
         return
-    if expected_path or save_path or only_options or workers != 1:
-        raise click.UsageError("--expected, --option, --save and --workers go with --all-options")
+    _only_with_all_options(expected_path, save_path, only_options, workers)
     import json
 
-    from checks import registry
     from checks.invariants import run_checks
     from checks.report import checks_json, checks_text, summary
-    from model.common.options import parse_rule_flags
 
-    by_game = registry.split_flags(parse_rule_flags(rules), game)
-    games = [game] if game else list(registry.game_names())
-    chosen = {g: registry.rules(g, by_game.get(g, {})) for g in games}
+    chosen = _rules_by_game(game, rules)
     with _ProgressBar("invariants") as progress:
         checked = run_checks(chosen, game, time_limit, progress=progress)
     click.echo(json.dumps(checks_json(checked, chosen)) if as_json else checks_text(checked))
     counts = summary(checked)
     click.get_current_context().exit(NO if counts["violated"] else UNDECIDED if counts["unknown"] else YES)
+
+
+def _rules_by_game(game: str | None, rules: tuple[str, ...]) -> dict[str, Any]:
+    """The rules object of each game asked about (``--game``, else every game), ``--rule`` flags
+    given to the game that has the option."""
+    from checks import registry
+    from model.common.options import parse_rule_flags
+
+    by_game = registry.split_flags(parse_rule_flags(rules), game)
+    games = [game] if game else list(registry.game_names())
+    return {g: registry.rules(g, by_game.get(g, {})) for g in games}
+
+
+def _only_with_all_options(expected_path: str | None, save_path: str | None, only_options: tuple[str, ...],
+                           workers: int) -> None:
+    if expected_path or save_path or only_options or workers != 1:
+        raise click.UsageError("--expected, --option, --save and --workers go with --all-options")
 
 
 def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: str | None,
@@ -1371,18 +1383,13 @@ def questions_command(game: str | None, rules: tuple[str, ...], all_options: boo
     if all_options:
         _matrix("questions", game, rules, expected_path, only_options, save_path, as_json, time_limit, workers)
         return
-    if expected_path or save_path or only_options or workers != 1:
-        raise click.UsageError("--expected, --option, --save and --workers go with --all-options")
+    _only_with_all_options(expected_path, save_path, only_options, workers)
     import json
 
-    from checks import registry
     from checks.questions import Yes, ask
     from checks.report import questions_json, questions_summary, questions_text
-    from model.common.options import parse_rule_flags
 
-    by_game = registry.split_flags(parse_rule_flags(rules), game)
-    games = [game] if game else list(registry.game_names())
-    chosen = {g: registry.rules(g, by_game.get(g, {})) for g in games}
+    chosen = _rules_by_game(game, rules)
     with _ProgressBar("questions") as progress:
         answered = ask(chosen, game, time_limit, progress=progress)
     click.echo(json.dumps(questions_json(answered, chosen)) if as_json else questions_text(answered))

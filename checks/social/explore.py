@@ -329,27 +329,5 @@ def replay(position: Position, rules: SocialRules, log: tuple[Event, ...], claim
     return None
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    """An event as a round log writes it (``model.social.schema``)."""
-    out: dict[str, Any] = {"player": event.player, "action": event.action}
-    if event.action == "play":
-        out["card"] = event.card
-        if event.on is not None:
-            out["on"] = event.on
-    elif event.action == "draw" and event.count is not None:
-        out["count"] = event.count
-    elif event.action == "cycle":
-        out["cards"] = list(event.cards)
-    elif event.action == "resolve":
-        out.update({"contest": event.about, "winner": event.winner})
-    elif event.action == "reward":
-        out.update({"for": event.about, "from": "pile" if event.from_pile else "hand"})
-        if not event.from_pile:
-            out["card"] = event.card
-    elif event.action == "vote":
-        out["vote"] = event.vote
-    return out
-
-
 def log_drawing(log: tuple[Event, ...]) -> str:
     return "\n".join(f"{at + 1}. {e.player} {e.describe()}" for at, e in enumerate(log))

@@ -424,7 +424,7 @@ def _exhaustive(name: str) -> Callable[[Context], Counterexample | None]:
         claim = _claims(rules)[name]
         again = explore.replay(position, rules, step.log, claim)
         return Counterexample(
-            {**position.json(), "events": [explore.event_json(e) for e in step.log]},
+            {**position.json(), "events": [e.json() for e in step.log]},
             position.drawing() + "\nthen:\n" + explore.log_drawing(step.log),
             f"{step.why} (the log replayed through a fresh Referee)" if again == step.why
             else f"{step.why}; the log replayed through a fresh Referee: {again or 'the claim holds'}",

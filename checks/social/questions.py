@@ -17,7 +17,7 @@ from typing import Any
 import z3
 
 from checks.questions import Asked, No, NoneFound, Question, Witness, Yes
-from checks.social.explore import event_json, log_drawing
+from checks.social.explore import log_drawing
 from checks.z3ops import Z3
 from model.social import engine as social
 from model.social.cards import LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, VOTE, sample_decks
@@ -103,7 +103,7 @@ def _all_negative(asked: Asked) -> Yes | No | NoneFound:
 
 
 def _witness(rules: SocialRules, document: dict[str, Any], log: tuple[Event, ...]) -> Witness:
-    found = {**document, "events": [event_json(e) for e in log]}
+    found = {**document, "events": [e.json() for e in log]}
     setup, _ = parse_round("witness", found)
     result = social.judge_round(setup, rules)
     scores = {s.name: s.score for s in result.players}

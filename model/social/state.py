@@ -9,7 +9,7 @@ input schemas.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from model.social.cards import Decks
 
@@ -41,6 +41,27 @@ class Event:
     from_pile: bool = False
     #: For a vote: the voting card put down (the author's is the statement's truth).
     vote: bool | None = None
+
+    def json(self) -> dict[str, Any]:
+        """The event as a round log writes it (``model.social.schema``)."""
+        out: dict[str, Any] = {"player": self.player, "action": self.action}
+        if self.action == "play":
+            out["card"] = self.card
+            if self.on is not None:
+                out["on"] = self.on
+        elif self.action == "draw" and self.count is not None:
+            out["count"] = self.count
+        elif self.action == "cycle":
+            out["cards"] = list(self.cards)
+        elif self.action == "resolve":
+            out.update({"contest": self.about, "winner": self.winner})
+        elif self.action == "reward":
+            out.update({"for": self.about, "from": "pile" if self.from_pile else "hand"})
+            if not self.from_pile:
+                out["card"] = self.card
+        elif self.action == "vote":
+            out["vote"] = self.vote
+        return out
 
     def describe(self) -> str:
         """The event in a few words, for reports."""

@@ -17,33 +17,12 @@ from model.social.schema import Event, GameSetup, RoundSetup, parse_game
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
 
 
-def _event_json(event: Event) -> dict:
-    out: dict = {"player": event.player, "action": event.action}
-    if event.action == "draw" and event.count is not None:
-        out["count"] = event.count
-    elif event.action == "cycle":
-        out["cards"] = list(event.cards)
-    elif event.action == "play":
-        out["card"] = event.card
-        if event.on is not None:
-            out["on"] = event.on
-    elif event.action == "resolve":
-        out.update({"contest": event.about, "winner": event.winner})
-    elif event.action == "reward":
-        out.update({"for": event.about, "from": "pile" if event.from_pile else "hand"})
-        if not event.from_pile:
-            out["card"] = event.card
-    elif event.action == "vote":
-        out["vote"] = event.vote
-    return out
-
-
 def game_document(setup: GameSetup, rules: SocialRules) -> dict:
     """The game as the JSON log `verify social game` reads."""
     rounds = []
     for rnd in setup.rounds:
         doc = {"piles": {p.name: list(pile) for p, pile in zip(rnd.players, rnd.piles, strict=False)},
-               "events": [_event_json(e) for e in rnd.events]}
+               "events": [e.json() for e in rnd.events]}
         if rnd.first is not None:
             doc["first"] = rnd.first
         rounds.append(doc)
