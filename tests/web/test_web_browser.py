@@ -354,6 +354,8 @@ def test_an_illegal_round_and_a_bad_card_get_their_messages_beside_their_fields(
     assert css(driver, "#r-votes .r-vote:nth-child(1) .v-card").get_attribute("value") == "C22"
     # The JSON stays editable under Advanced; text that is not JSON gets the CLI's line there.
     css(driver, "#r-advanced summary").click()
+    # The text area is rewritten from the form when it opens: wait for it, then assert.
+    wait_for(driver, lambda d: '"content": "C22"' in css(d, "#r-doc").get_attribute("value"), 10)
     assert '"content": "C22"' in css(driver, "#r-doc").get_attribute("value")
     type_into(driver, "#r-doc", "{")
     css(driver, "#r-fill").click()
