@@ -9,11 +9,12 @@ timed out, and the score.
     python benchmarks/mutation.py --game socks --seconds 600 --killers checks
 
 Killers. ``--killers tests`` (the default) runs the game's tests; ``checks`` runs only what
-``verify checks --game G`` decides under the default options (``tests/checks/test_checks_gate.py``:
-every invariant of the game proved; the option matrix, which would kill more, is left out for
-time, so the figure is a lower bound), ``rulings`` only the game's rulings, ``checks+rulings``
-both: a mutant that ``verify checks`` alone kills is a rule the proofs
-protect, not only the tests.
+``verify checks --game G`` and ``verify checks --all-options --game G`` decide
+(``tests/checks/test_checks_gate.py``: every invariant of the game proved under the defaults, and
+the option matrix equal to the game's record; mutmut runs the matrix only for a mutant the proofs
+under the defaults leave alive, as it stops at the first failing test), ``rulings`` only the
+game's rulings, ``checks+rulings`` both: a mutant that ``verify checks`` alone kills is a rule the
+proofs protect, not only the tests.
 
 How it runs. mutmut copies the source into ``mutants/`` and runs pytest there with that copy
 first on ``sys.path``, so the tests import the mutated modules instead of the installed wheel.
@@ -88,7 +89,7 @@ STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests"
 
 
 #: Who may kill a mutant: the game's tests, `verify checks` alone (every invariant proved under the
-#: defaults and the option matrix as recorded: tests/checks/test_checks_gate.py), `verify rulings`
+#: defaults, and the option matrix as recorded: tests/checks/test_checks_gate.py), `verify rulings`
 #: alone, or checks and rulings together.
 KILLERS = ("tests", "checks", "rulings", "checks+rulings")
 
@@ -100,15 +101,15 @@ def _rulings_paths(game: str) -> list[str]:
 
 def test_paths(game: str, killers: str = "tests") -> list[str]:
     """The tests a game's mutants run against, as pytest arguments."""
-    # Only the proofs under the defaults (the option matrix would kill more, at several seconds a
-    # mutant): a lower bound on what `verify checks` kills.
+    # The proofs under the defaults come first (faster); the option matrix runs only for a mutant
+    # they leave alive, since mutmut stops at a mutant's first failing test.
+    checks = f"(proves_every_invariant or option_matrix) and {game}"
     if killers == "checks":
-        return ["tests/checks/test_checks_gate.py", "-k", f"proves_every_invariant and {game}"]
+        return ["tests/checks/test_checks_gate.py", "-k", checks]
     if killers == "rulings":
         return _rulings_paths(game)
     if killers == "checks+rulings":
-        return ["tests/checks/test_checks_gate.py", *_rulings_paths(game), "-k",
-                f"(proves_every_invariant and {game}) or rulings"]
+        return ["tests/checks/test_checks_gate.py", *_rulings_paths(game), "-k", f"({checks}) or rulings"]
     args = [f"tests/model/{game}", *_rulings_paths(game)]
     args += [f"--ignore={p.relative_to(CHECKOUT)}" for p in sorted((CHECKOUT / "tests" / "model" / game).glob("test_*_random.py"))]
     return args

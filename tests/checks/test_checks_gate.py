@@ -1,9 +1,11 @@
 """What `verify checks` decides, per game, as tests: every invariant proved under the default
 options, and the option matrix (every invariant under every value of every option) equal to the
-game's record. The mutation campaign's ``--killers checks`` runs only this file, so a mutant it
-kills is one the proofs catch, whatever the other tests do."""
+game's record. The mutation campaign's ``--killers checks`` runs only the proofs and the invariant
+matrix, so a mutant it kills is one the proofs catch, whatever the other tests do."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -11,6 +13,10 @@ from checks import matrix, registry
 from checks.invariants import INVARIANTS, run_checks
 
 GAMES = registry.game_names()
+#: The option matrix's rows run in two processes, as CI has two cores (the rows are independent).
+#: Under a mutation run they run in this process: the run's record of which test calls which
+#: function, by which it picks the tests of a mutant, sees only this process.
+MATRIX_WORKERS = 1 if "MUTANT_UNDER_TEST" in os.environ else 2
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -22,8 +28,7 @@ def test_verify_checks_proves_every_invariant_of(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_option_matrix_is_as_recorded_for(game: str) -> None:
-    # Two processes, as CI has two cores (the rows are independent).
-    cells = matrix.run_matrix("invariants", [game], time_limit=30.0, workers=2)
+    cells = matrix.run_matrix("invariants", [game], time_limit=30.0, workers=MATRIX_WORKERS)
     wrong = [f"{c.id} under {c.row.label}: {c.status}, recorded {c.expected}" for c in cells if not c.matches]
     assert not wrong, "\n".join(wrong)
 
