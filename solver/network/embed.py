@@ -11,6 +11,15 @@ Its answer "no" is a proof for every rule set: a legal connected arrangement is 
 arrangement in pieces. When the gap between the best arrangement found and the cheap bound is
 one or two Tricks, the search is small (few pairs may be left apart), which is exactly where the
 CP-SAT models struggle to prove the last Trick.
+
+With ``connected`` it answers for connected arrangements only. In an arrangement that follows a
+branch of the search, the search's pieces are exactly the groups of cards joined by Tricks, each
+laid as in the arrangement; in one connected network the pieces (and the cards without any
+partner, left out of the search) must border each other, and a border that is not a Trick joins
+two cards of one kind (a Supporter and an Event that border match, and would make a Trick). So
+when every card is laid, each piece needs a card with a free side that a card of the same kind in
+another piece also has (or a partnerless card of its kind to lean on), and the pieces linked that
+way must form one whole: otherwise the branch holds no connected arrangement.
 """
 
 from __future__ import annotations
@@ -51,17 +60,63 @@ def _order(problem: Problem, matched: list[int]) -> list[int]:
     return order
 
 
+def _pieces_can_join(problem: Problem, boards: list[dict[Cell, int]], loners: tuple[bool, bool]) -> bool:
+    """True unless the pieces laid provably cannot be one connected network (see the module's
+    text): pieces are linked when both hold a card of one kind with a free side; the partnerless
+    cards of a kind (``loners``: Supporters, Events) link every piece with such a free side."""
+    if len(boards) <= 1 and not any(loners):
+        return True
+    # Per piece, the kinds (0: Supporter, 1: Event) of its cards with a free side.
+    open_kinds: list[set[int]] = []
+    for board in boards:
+        kinds: set[int] = set()
+        for cell, card in board.items():
+            kind = 1 if problem.is_event[card] else 0
+            if kind not in kinds and any(side not in board for side in _sides(cell)):
+                kinds.add(kind)
+        open_kinds.append(kinds)
+    # Nodes: the pieces, then one per kind with partnerless cards; linked through the kinds.
+    hubs = [kind for kind in (0, 1) if loners[kind]]
+    nodes = len(boards) + len(hubs)
+    if nodes <= 1:
+        return True
+    reached = {0} if boards else {len(boards)}
+    frontier = list(reached)
+    # A piece with a free side of kind k reaches every other such piece and kind k's hub.
+    while frontier:
+        node = frontier.pop()
+        kinds = open_kinds[node] if node < len(boards) else {hubs[node - len(boards)]}
+        for other in range(nodes):
+            if other in reached:
+                continue
+            other_kinds = open_kinds[other] if other < len(boards) else {hubs[other - len(boards)]}
+            if kinds & other_kinds:
+                reached.add(other)
+                frontier.append(other)
+    return len(reached) == nodes
+
+
 def pieces_reach(
-    problem: Problem, target: int, deadline: float, node_limit: int | None = None
+    problem: Problem,
+    target: int,
+    deadline: float,
+    node_limit: int | None = None,
+    connected: bool = False,
 ) -> bool | None:
     """True when some arrangement of the cards, each piece legal, has at least ``target``
     Tricks; False when none has; None when ``deadline`` (time.monotonic) or ``node_limit``
-    search nodes came first (a node limit keeps the answer the same on every machine)."""
+    search nodes came first (a node limit keeps the answer the same on every machine). With
+    ``connected``, True only for layouts whose pieces may join into one network (see the
+    module's text): False then also refutes connected arrangements only."""
     pairs = problem.pair_count()
     budget = pairs - target
     if budget < 0:
         return False
     matched = [i for i in range(problem.size) if problem.partners[i]]
+    loners = (
+        any(not problem.partners[i] and not problem.is_event[i] for i in range(problem.size)),
+        any(not problem.partners[i] and problem.is_event[i] for i in range(problem.size)),
+    )
     order = _order(problem, matched)
     position: dict[int, tuple[int, Cell]] = {}
     boards: list[dict[Cell, int]] = []
@@ -148,7 +203,7 @@ def pieces_reach(
             return False
         waiting = [c for c in order if c not in position]
         if not waiting:
-            return True
+            return not connected or _pieces_can_join(problem, boards, loners)
         # Of the cards with a laid partner they have not given up, the one with the fewest
         # ways on (fail first): each goes beside one of those partners, or is put off (it will
         # border none of them: those pairs are apart from now on).

@@ -170,10 +170,23 @@ def _nothing_found(outcome: Outcome) -> Outcome:
     return Outcome(Status.UNPROVEN, None, outcome.bound, None, None, None)
 
 
-def _proven(value: int, layout: Layout | None, bound: Bound, proven_by: str) -> Outcome:
+def _proven(value: int, layout: Layout | None, bound: Bound, proven_by: str, proof: str | None = None) -> Outcome:
     if value >= bound.value:
         return Outcome(Status.OPTIMAL, value, value, layout, bound.proof, "bound")
-    return Outcome(Status.OPTIMAL, value, value, layout, None, proven_by)
+    return Outcome(Status.OPTIMAL, value, value, layout, proof, proven_by)
+
+
+def joined_proof(problem: Problem, target: int) -> str:
+    """The connected embedding argument (``embed``) refuting ``target`` Tricks, in words."""
+    pairs = problem.pair_count()
+    apart = max(0, pairs - target)
+    return (
+        f"{target} Tricks would leave at most {apart} of the {pairs} matching Supporter-Event "
+        "pairs apart; an exhaustive search of every way to lay the "
+        "others edge to edge finds none in which the groups of cards joined by Tricks can border "
+        "each other, as one connected network needs (without a Trick, only cards of one kind "
+        f"border): no connected arrangement makes {target}"
+    )
 
 
 def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
@@ -204,22 +217,22 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
             return _proven(layout_tricks(problem, reached), reached, bound, "bound")
     upper = bound.value
     if method == "auto":
-        upper = _relaxed_upper(problem, value, bound.value, clock)
+        upper, why = _relaxed_upper(problem, value, bound.value, clock, connected=True)
         if value >= upper:
-            return _proven(value, layout, bound, "exhaustive search")
+            return _proven(value, layout, bound, "exhaustive search", why)
         if layout is not None:
             layout = improve(problem, layout, upper, _effort(clock), rng)
             value = layout_tricks(problem, layout)
             clock.report(value, upper)
             if value >= upper:
-                return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
+                return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound", why)
         if problem.size <= BOX_DESCENT_LIMIT:
             left_out = leave_one_out(problem, value, upper, LEAVE_OUT_EFFORT * _effort(clock))
             if left_out is not None:
                 layout, value = left_out, layout_tricks(problem, left_out)
                 clock.report(value, upper)
                 if value >= upper:
-                    return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
+                    return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound", why)
     if method == "exact" or (method == "auto" and problem.size <= EXACT_AUTO_LIMIT):
         return _exact(problem, clock, bound, value, layout, pieces=False)
     if method == "auto" and problem.size <= CONFIRM_LIMIT:
@@ -239,27 +252,45 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
     return _cpsat_connected(problem, clock, bound, value, layout, method, upper, hint)
 
 
-def _refuted(problem: Problem, value: int, clock: Clock) -> bool:
-    """True when our embedding search proves that no arrangement, even in pieces, makes more
-    than ``value`` Tricks (a node limit, not the clock, decides when it gives up)."""
+def _refuted(problem: Problem, value: int, clock: Clock, connected: bool = False) -> str | None:
+    """A proof (in words, or "" when it has none) that no arrangement, even in pieces (with
+    ``connected``: no connected one), makes more than ``value`` Tricks, from our embedding
+    search; None when it finds none (a node limit, not the clock, decides when it gives up)."""
     if problem.pair_count() - (value + 1) > EMBED_APART:
-        return False
-    return pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES) is False
+        return None
+    if pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES) is False:
+        return ""
+    if connected and pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES, connected=True) is False:
+        return joined_proof(problem, value + 1)
+    return None
 
 
-def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock) -> int:
+def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock, connected: bool) -> tuple[int, str | None]:
     """An upper bound at most ``bound`` from the embedding search: first "nothing beats
     ``value``" (often a few hundred nodes), then down from ``bound`` while each target is refuted
     (high targets leave few pairs apart, so they are the cheap ones). A node limit per target,
-    not the clock, decides when it gives up, so the answer is repeatable."""
+    not the clock, decides when it gives up, so the answer is repeatable. With ``connected``, a
+    target the search in pieces leaves open goes to its connected variant as well; the argument
+    in words comes with the bound when that variant gave it (else None)."""
+    joined: set[int] = set()
+
     def reach(target: int, nodes: int = EMBED_NODES) -> bool | None:
         if problem.pair_count() - target > EMBED_APART:
             return True  # not tried: as good as reachable
-        return pieces_reach(problem, target, clock.deadline, node_limit=nodes)
+        found = pieces_reach(problem, target, clock.deadline, node_limit=nodes)
+        if found is False or not connected:
+            return found
+        if pieces_reach(problem, target, clock.deadline, node_limit=nodes, connected=True) is False:
+            joined.add(target)
+            return False
+        return found
+
+    def answer(upper: int) -> tuple[int, str | None]:
+        return upper, joined_proof(problem, upper + 1) if upper + 1 in joined else None
 
     probe = reach(value + 1, EMBED_PROBE_NODES)
     if probe is False:
-        return value
+        return answer(value)
     # Up to BOX_DESCENT_LIMIT cards the box descent settles what is hard here faster: only the
     # easy steps down then.
     nodes = EMBED_STEP_NODES if problem.size <= BOX_DESCENT_LIMIT else EMBED_NODES
@@ -267,8 +298,8 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock) -> in
     while upper > value + 1 and reach(upper, nodes) is False:
         upper -= 1
     if upper == value + 1 and probe is None and nodes > EMBED_PROBE_NODES and reach(value + 1) is False:
-        return value  # the probe's budget was too small for what the full one settles
-    return upper
+        return answer(value)  # the probe's budget was too small for what the full one settles
+    return answer(upper)
 
 
 def _exact(
@@ -377,8 +408,10 @@ def _cpsat_connected(
     relaxed = upper
 
     def unproven() -> Outcome:
-        if method == "auto" and best_layout is not None and best > value and _refuted(problem, best, clock):
-            return _proven(best, best_layout, bound, "exhaustive search")
+        if method == "auto" and best_layout is not None and best > value:
+            why = _refuted(problem, best, clock, connected=True)
+            if why is not None:
+                return _proven(best, best_layout, bound, "exhaustive search", why or None)
         if best_layout is None:
             return Outcome(Status.UNPROVEN, value, max(upper, value), layout, None, None)
         return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
@@ -497,13 +530,13 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
             layout, value = left_out, layout_tricks(problem, left_out)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
-    if method == "auto" and _refuted(problem, value, clock):
+    if method == "auto" and _refuted(problem, value, clock) is not None:
         return _proven(value, layout, bound, "exhaustive search")
     upper = bound.value
     if method == "auto":
         # The embedding search's bound holds for arrangements in pieces; a connected
         # arrangement is legal in pieces too, so the connected searches may meet that bound.
-        upper = _relaxed_upper(problem, value, bound.value, clock)
+        upper, _why = _relaxed_upper(problem, value, bound.value, clock, connected=False)
         if value < upper and problem.size <= BOX_DESCENT_LIMIT:
             reached = reach_by_span(problem, upper, clock.deadline)
             if reached is not None and layout_tricks(problem, reached) > value:

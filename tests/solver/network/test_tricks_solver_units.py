@@ -432,6 +432,15 @@ def test_leaving_one_card_out_finds_the_lock_networks_15():
     assert layout_is_legal(problem, found) and is_connected(found)
 
 
+def test_connected_the_lock_network_is_proven_by_the_joining_argument():
+    # 17 pairs, target 16: one pair apart at most; whichever it is, the groups joined by Tricks
+    # cannot border each other. The embedding search's connected variant says so at once.
+    solution = solve_tricks(lock_network(), TricksRules(), time_limit=30)
+    assert (solution.status, solution.tricks, solution.proven_by) == (Status.OPTIMAL, 15, "exhaustive search")
+    assert solution.proof is not None and "no connected arrangement makes 16" in solution.proof
+    assert check_arrangement(lock_network(), solution.arrangement, TricksRules()).legal
+
+
 def test_in_pieces_the_lock_network_makes_its_bound():
     rules = TricksRules(connected=False)
     solution = solve_tricks(lock_network(), rules, time_limit=30)
