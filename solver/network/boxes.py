@@ -16,7 +16,7 @@ the easy ones closing in the first round.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from solver.network.cpsat import ModelAnswer, ModelSpec, solve_model
@@ -74,6 +74,11 @@ def reach_by_span(problem: Problem, target: int, deadline: float, nodes: int = P
     return None
 
 
+#: Our span search's nodes counted as one unit of CP-SAT's deterministic time (measured: about
+#: as long), so that a descent's work can be weighed against a model's.
+NODES_PER_WORK = 150_000
+
+
 def box_descent(
     problem: Problem,
     best: int,
@@ -82,56 +87,111 @@ def box_descent(
     report: Callable[[int, int], None] | None = None,
 ) -> BoxResult:
     """Prove ``best`` optimal (or find better arrangements) box by box, until ``deadline``."""
-    n = problem.size
-    found: Layout | None = None
-    by_cpsat = False
-    # Box -> the most Tricks it holds is known to be below the current target.
-    open_boxes = boxes(n, best + 1)
-    work = FIRST_WORK
-    nodes = FIRST_NODES
-    for _ in range(ROUNDS):
-        still_open = []
-        for rows, cols in open_boxes:
-            if best >= upper:
-                break
-            if rows + cols > 2 * n - (best + 1):
-                continue
-            left = deadline - time.monotonic()
-            if left <= 0:
-                still_open.append((rows, cols))
-                continue
-            ours = span_search(problem, rows, cols, best + 1, deadline, node_limit=nodes)
-            if ours.layout is not None and ours.value is not None and ours.value > best:
-                best, found = ours.value, ours.layout
-                if report is not None:
-                    report(best, upper)
-            if ours.complete:
-                continue
-            left = deadline - time.monotonic()
-            if left <= 0:
-                still_open.append((rows, cols))
-                continue
-            answer = _cpsat_box(problem, rows, cols, best, upper, left, work)
-            if answer.status in ("optimal", "infeasible"):
-                by_cpsat = True
-            if answer.status in ("optimal", "feasible") and answer.layout is not None:
-                value = layout_tricks(problem, answer.layout)
-                if value > best:
-                    best, found = value, answer.layout
-                    if report is not None:
-                        report(best, upper)
-                if answer.status == "feasible":
+    return BoxDescent(problem, best, upper, deadline, report).run()
+
+
+class BoxDescent:
+    """The descent as steps that can be taken a share at a time (``run``), so that it can take
+    turns with another search; ``offer`` tells it of a better arrangement found elsewhere, and
+    ``bound`` of a lower upper bound."""
+
+    def __init__(
+        self,
+        problem: Problem,
+        best: int,
+        upper: int,
+        deadline: float,
+        report: Callable[[int, int], None] | None = None,
+    ) -> None:
+        self.problem = problem
+        self.best = best
+        self.upper = upper
+        self.deadline = deadline
+        self.report = report
+        #: A layout reaching ``best`` when one better than the first was found (or offered).
+        self.found: Layout | None = None
+        self.by_cpsat = False
+        #: The work spent so far: CP-SAT's deterministic time plus our search nodes, converted.
+        self.spent = 0.0
+        #: The boxes still open (those the current round has not reached yet included).
+        self.open_boxes = boxes(problem.size, best + 1)
+        self.finished = False
+        self._steps = self._descend()
+
+    def offer(self, value: int, layout: Layout) -> None:
+        if value > self.best:
+            self.best, self.found = value, layout
+
+    def bound(self, upper: int) -> None:
+        self.upper = min(self.upper, max(upper, self.best))
+
+    def run(self, until: float | None = None) -> BoxResult:
+        """Go on until the work spent reaches ``until`` (None: to the end), then say where it
+        stands."""
+        while not self.finished and (until is None or self.spent < until):
+            if next(self._steps, None) is None:
+                self.finished = True
+        return self.result()
+
+    def result(self) -> BoxResult:
+        n = self.problem.size
+        complete = self.best >= self.upper or (self.finished and not self.open_boxes)
+        open_boxes = [box for box in self.open_boxes if box[0] + box[1] <= 2 * n - (self.best + 1)]
+        complete = complete or not open_boxes
+        upper = max([self.best] + [min(self.upper, 2 * n - rows - cols) for rows, cols in open_boxes if not complete])
+        return BoxResult(self.best, self.found, complete, upper, self.by_cpsat)
+
+    def _better(self, value: int, layout: Layout) -> None:
+        self.best, self.found = value, layout
+        if self.report is not None:
+            self.report(value, self.upper)
+
+    def _descend(self) -> Iterator[None]:
+        problem, deadline = self.problem, self.deadline
+        n = problem.size
+        work = FIRST_WORK
+        nodes = FIRST_NODES
+        for _ in range(ROUNDS):
+            still_open: list[tuple[int, int]] = []
+            this_round = self.open_boxes
+            for at, (rows, cols) in enumerate(this_round):
+                if self.best >= self.upper:
+                    break
+                if rows + cols > 2 * n - (self.best + 1):
+                    continue
+                left = deadline - time.monotonic()
+                if left <= 0:
                     still_open.append((rows, cols))
-            elif answer.status == "unknown":
-                still_open.append((rows, cols))
-        open_boxes = [box for box in still_open if box[0] + box[1] <= 2 * n - (best + 1)]
-        if not open_boxes or best >= upper or time.monotonic() >= deadline:
-            break
-        work *= 4
-        nodes *= 4
-    complete = best >= upper or not open_boxes
-    upper = max([best] + [min(upper, 2 * n - rows - cols) for rows, cols in open_boxes if not complete])
-    return BoxResult(best, found, complete, upper, by_cpsat)
+                    continue
+                ours = span_search(problem, rows, cols, self.best + 1, deadline, node_limit=nodes)
+                self.spent += ours.nodes / NODES_PER_WORK
+                if ours.layout is not None and ours.value is not None and ours.value > self.best:
+                    self._better(ours.value, ours.layout)
+                if not ours.complete:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        still_open.append((rows, cols))
+                        continue
+                    answer = _cpsat_box(problem, rows, cols, self.best, self.upper, left, work)
+                    self.spent += answer.work
+                    if answer.status in ("optimal", "infeasible"):
+                        self.by_cpsat = True
+                    if answer.status in ("optimal", "feasible") and answer.layout is not None:
+                        value = layout_tricks(problem, answer.layout)
+                        if value > self.best:
+                            self._better(value, answer.layout)
+                        if answer.status == "feasible":
+                            still_open.append((rows, cols))
+                    elif answer.status == "unknown":
+                        still_open.append((rows, cols))
+                # While paused, the boxes of this round not reached yet count as open too.
+                self.open_boxes = still_open + this_round[at + 1 :]
+                yield None
+            self.open_boxes = [box for box in still_open if box[0] + box[1] <= 2 * n - (self.best + 1)]
+            if not self.open_boxes or self.best >= self.upper or time.monotonic() >= deadline:
+                return
+            work *= 4
+            nodes *= 4
 
 
 def _cpsat_box(

@@ -75,6 +75,8 @@ class ModelAnswer:
     bound: int | None
     #: The best solution as a layout, or None.
     layout: Layout | None
+    #: CP-SAT's deterministic time spent (a measure of work that does not depend on the machine).
+    work: float = 0.0
 
 
 class BuiltModel:
@@ -403,10 +405,11 @@ class BuiltModel:
     def _answer(self, solver: CpSolver, status: int) -> ModelAnswer:
         from ortools.sat.python import cp_model
 
+        work = solver.deterministic_time
         if status == cp_model.INFEASIBLE:
-            return ModelAnswer("infeasible", None, None, None)
+            return ModelAnswer("infeasible", None, None, None, work)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return ModelAnswer("unknown", None, None, None)
+            return ModelAnswer("unknown", None, None, None, work)
         value = round(solver.objective_value)
         bound = value if status == cp_model.OPTIMAL else int(solver.best_objective_bound + 1e-6)
         return ModelAnswer(
@@ -414,6 +417,7 @@ class BuiltModel:
             value,
             max(bound, value),
             self._decode(solver),
+            work,
         )
 
     def _decode(self, solver: CpSolver) -> Layout:

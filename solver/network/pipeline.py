@@ -11,7 +11,7 @@ from model.common.status import Status
 from model.whitehouse.network.answer import Progress
 from model.whitehouse.network.arrangement import TricksRules
 from solver.network.bounds import Bound, best_bound, region
-from solver.network.boxes import box_descent, reach_by_span
+from solver.network.boxes import reach_by_span
 from solver.network.cpsat import ModelSpec, solve_model
 from solver.network.embed import pieces_reach
 from solver.network.exact import exact_search
@@ -19,6 +19,7 @@ from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic, greedy_phase, improve, leave_one_out
 from solver.network.matched import why_never_all_matched
 from solver.network.plain import plain_cells, solve_plain
+from solver.network.portfolio import descent_taking_turns
 from solver.network.problem import (
     Layout,
     Problem,
@@ -417,7 +418,7 @@ def _cpsat_connected(
         return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
 
     if method == "auto" and problem.size <= BOX_DESCENT_LIMIT:
-        descent = box_descent(problem, best, upper, clock.deadline, clock.report)
+        descent = descent_taking_turns(problem, best, best_layout, upper, clock.deadline, clock.report)
         if descent.layout is not None:
             best, best_layout = descent.value, descent.layout
         if descent.layout is not None and best >= relaxed:

@@ -148,13 +148,14 @@ class _Plain:
         if work is not None:
             solver.parameters.max_deterministic_time = work
         status = solver.solve(self.model)
+        work = solver.deterministic_time
         if status == cp_model.INFEASIBLE:
-            return ModelAnswer("infeasible", None, None, None)
+            return ModelAnswer("infeasible", None, None, None, work)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return ModelAnswer("unknown", None, None, None)
+            return ModelAnswer("unknown", None, None, None, work)
         layout: Layout = {p: i for (i, p), var in self.at.items() if solver.boolean_value(var)}
         # A solution short of the optimum may leave a Trick uncounted: count them on the layout.
         value = layout_tricks(self.problem, layout)
         if status == cp_model.OPTIMAL:
-            return ModelAnswer("optimal", value, value, layout)
-        return ModelAnswer("feasible", value, max(value, int(solver.best_objective_bound + 1e-6)), layout)
+            return ModelAnswer("optimal", value, value, layout, work)
+        return ModelAnswer("feasible", value, max(value, int(solver.best_objective_bound + 1e-6)), layout, work)
