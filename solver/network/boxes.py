@@ -129,7 +129,7 @@ class BoxDescent:
         """Go on until the work spent reaches ``until`` (None: to the end), then say where it
         stands."""
         while not self.finished and (until is None or self.spent < until):
-            if next(self._steps, None) is None:
+            if not next(self._steps, False):
                 self.finished = True
         return self.result()
 
@@ -146,7 +146,8 @@ class BoxDescent:
         if self.report is not None:
             self.report(value, self.upper)
 
-    def _descend(self) -> Iterator[None]:
+    def _descend(self) -> Iterator[bool]:
+        """The descent, one box a step (each step yields True)."""
         problem, deadline = self.problem, self.deadline
         n = problem.size
         work = FIRST_WORK
@@ -186,7 +187,7 @@ class BoxDescent:
                         still_open.append((rows, cols))
                 # While paused, the boxes of this round not reached yet count as open too.
                 self.open_boxes = still_open + this_round[at + 1 :]
-                yield None
+                yield True
             self.open_boxes = [box for box in still_open if box[0] + box[1] <= 2 * n - (self.best + 1)]
             if not self.open_boxes or self.best >= self.upper or time.monotonic() >= deadline:
                 return

@@ -22,7 +22,7 @@ INSTANCES = Path(__file__).resolve().parents[3] / "benchmarks" / "instances"
 def stalling_network() -> Network:
     """A game-grown 14-card network (fresh seed 13, index 0) where the descent stalls at 14
     while the plain model, hinted, finds the 15 the bound allows at once."""
-    listing = {
+    listing: dict[int | str, set[int]] = {
         501: {182, 733}, "E5": {79, 137, 963, 24}, "E1": {163, 182, 307}, "E4": {79, 733},
         505: {963, 601, 989, 486}, "E3": {79, 83, 182, 733, 204},
     }
@@ -34,7 +34,7 @@ def stalling_network() -> Network:
 
 @pytest.mark.parametrize("name", ["game_n008_s04.json", "game_n012_s05.json"])
 def test_a_descent_in_shares_ends_where_one_in_one_go_does(name):
-    problem = build_problem(load_question(str(INSTANCES / name), None, ()).network)
+    problem = build_problem(load_question(str(INSTANCES / name)).network)
     upper = best_bound(problem).value
     start = upper - 3
     whole = box_descent(problem, start, upper, time.monotonic() + FAR)
