@@ -47,13 +47,17 @@ EMBED_PROBE_NODES = 3_000
 #: Up to BOX_DESCENT_LIMIT cards, the steps down from the cheap bound get this budget: the box
 #: descent settles the hard ones faster.
 EMBED_STEP_NODES = 1_000
+#: The embedding search's connected variant gets this budget per target (search nodes): where
+#: it refutes what the search in pieces reaches, it does so within a few hundred.
+JOINED_NODES = 1_000
 #: The embedding search is tried only when at most this many matching pairs may lie apart
 #: (dense networks have many more pairs than any arrangement can lay edge to edge).
 EMBED_APART = 10
 #: In ``auto`` mode, networks up to this size are settled box by box (``tricks_boxes``).
 BOX_DESCENT_LIMIT = 16
 #: Without ``connected``, the class model in a plain box gets this share of the time left (in
-#: ``auto`` mode); the rest goes to ``rest``, where the plain model takes turns with it.
+#: ``auto`` mode, only for groups too large for the plain model); the rest goes to ``rest``,
+#: where the plain model takes turns with it.
 PIECES_SHARE = 0.25
 #: Without ``connected``, groups above 16 cards first get the plain model for this much work
 #: (CP-SAT's deterministic time; a few seconds).
@@ -259,9 +263,10 @@ def _refuted(problem: Problem, value: int, clock: Clock, connected: bool = False
     search; None when it finds none (a node limit, not the clock, decides when it gives up)."""
     if problem.pair_count() - (value + 1) > EMBED_APART:
         return None
-    if pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES) is False:
+    found = pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES)
+    if found is False:
         return ""
-    if connected and pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES, connected=True) is False:
+    if connected and found and pieces_reach(problem, value + 1, clock.deadline, node_limit=JOINED_NODES, connected=True) is False:
         return joined_proof(problem, value + 1)
     return None
 
@@ -279,9 +284,9 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock, conne
         if problem.pair_count() - target > EMBED_APART:
             return True  # not tried: as good as reachable
         found = pieces_reach(problem, target, clock.deadline, node_limit=nodes)
-        if found is False or not connected:
-            return found
-        if pieces_reach(problem, target, clock.deadline, node_limit=nodes, connected=True) is False:
+        if found is not True or not connected:
+            return found  # (a search in pieces that ran out of nodes leaves its variant no hope)
+        if pieces_reach(problem, target, clock.deadline, node_limit=JOINED_NODES, connected=True) is False:
             joined.add(target)
             return False
         return found
@@ -489,12 +494,15 @@ def _solve_in_pieces(problem: Problem, clock: Clock, method: str) -> Outcome:
     total = 0
     upper = 0
     statuses: list[Outcome] = []
+    # The rest's plain model (``rest``) holds the whole network: with one group of two or more
+    # cards it may take that group over.
+    rest_fits = plain_cells(problem) <= PLAIN_MODEL_SIZE and sum(len(g) >= 2 for g in groups) == 1
     for group in groups:
         if len(group) == 1:
             parts.append({(0, 0): group[0]})
             continue
         sub = problem.subproblem(group)
-        outcome = _solve_group_in_pieces(sub, clock, method)
+        outcome = _solve_group_in_pieces(sub, clock, method, rest_fits)
         if outcome.layout is None:
             # Only with ``every_card_matched``: this group has no arrangement (or none found yet).
             return outcome
@@ -513,8 +521,9 @@ def _solve_in_pieces(problem: Problem, clock: Clock, method: str) -> Outcome:
     return Outcome(Status.OPTIMAL, total, total, layout, None, proven_by)
 
 
-def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outcome:
-    """One group of cards linked by matches, allowed to lie in several pieces."""
+def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str, rest_fits: bool = False) -> Outcome:
+    """One group of cards linked by matches, allowed to lie in several pieces (``rest_fits``:
+    the plain model of ``rest`` may take it over)."""
     bound = best_bound(problem)
     layout = connected_heuristic(problem, bound.value, _effort(clock))
     assert layout is not None or problem.every_matched
@@ -573,6 +582,11 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str) -> Outco
     rows, cols = k, math.ceil(1.25 * k)
     cells = tuple((r, c) for r in range(rows) for c in range(cols))
     if len(cells) * len(problem.classes) > MAX_MODEL_SIZE:
+        return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
+    if method == "auto" and rest_fits:
+        # ``rest`` goes on from here: the plain model first, taking turns with this class model,
+        # in slices of doubling deterministic work (a share of the clock here would leave the
+        # plain model, measured to find what this one misses, seconds behind).
         return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
     floor = value + 1 if method == "auto" else 0
     answer = solve_model(
