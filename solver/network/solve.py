@@ -8,11 +8,15 @@ The pipeline, cheapest argument first:
    they meet, the bound's argument is the proof;
 3. the embedding search of our own (``tricks_embed``): no arrangement, even in pieces, lays more
    than so many matching pairs edge to edge; it settles most optima below the simple bounds
-   and lowers the bound the later phases must reach;
+   and lowers the bound the later phases must reach; its connected variant adds that the groups
+   of cards joined by Tricks must be able to border each other (only cards of one kind border
+   without a Trick), which refutes targets only arrangements in pieces reach;
 4. small networks: the exact search of our own (``tricks_exact``);
 5. up to 16 cards, span by span (``tricks_boxes``): each exact span of the arrangement first
    goes to our own span search (``tricks_span``), which settles most of them, and only the
-   spans it leaves open to a small CP-SAT model (``tricks_cpsat``);
+   spans it leaves open to a small CP-SAT model (``tricks_cpsat``); after a little work (about
+   half a second) the plain model (``plain``, hinted and bounded) takes turns with it (``portfolio``), in
+   doubling slices of deterministic work, for the networks where the descent stalls;
 6. above 16 cards, CP-SAT: first a relaxation without connectivity in the perimeter region,
    whose pieces are then joined (``tricks_glue``), the connected model when joining fails.
 7. whatever time the phases leave unused goes to ``rest``: CP-SAT models with the best
@@ -20,7 +24,8 @@ The pipeline, cheapest argument first:
    it fits, else a box around the best arrangement; and, taking turns with it up to 27 cards,
    the plain model of ``plain``), in slices of growing deterministic work, with local-search
    restarts between them; ``stopped_by`` is "search_exhausted" only when none of that can go on.
-   Without ``connected``, groups of 17-27 cards get the plain model first.
+   Without ``connected``, groups of 17-27 cards get the plain model first, and a group the
+   plain model holds goes to ``rest`` (the plain model first there) without a class-model share.
 Up to 16 cards, leaving out one card with at most two partners (the rest arranged by the
 heuristic, the card put back where it makes most, or set apart when pieces are allowed) often
 beats the heuristic. Without ``connected`` a connected arrangement is a legal start, and the
