@@ -266,7 +266,9 @@ def _refuted(problem: Problem, value: int, clock: Clock, connected: bool = False
     found = pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES)
     if found is False:
         return ""
-    if connected and found and pieces_reach(problem, value + 1, clock.deadline, node_limit=JOINED_NODES, connected=True) is False:
+    if not connected or not found:
+        return None
+    if pieces_reach(problem, value + 1, clock.deadline, node_limit=JOINED_NODES, connected=True) is False:
         return joined_proof(problem, value + 1)
     return None
 

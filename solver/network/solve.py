@@ -15,8 +15,8 @@ The pipeline, cheapest argument first:
 5. up to 16 cards, span by span (``tricks_boxes``): each exact span of the arrangement first
    goes to our own span search (``tricks_span``), which settles most of them, and only the
    spans it leaves open to a small CP-SAT model (``tricks_cpsat``); after a little work (about
-   half a second) the plain model (``plain``, hinted and bounded) takes turns with it (``portfolio``), in
-   doubling slices of deterministic work, for the networks where the descent stalls;
+   half a second) the plain model (``plain``, hinted and bounded) takes turns with it
+   (``portfolio``), in doubling slices of deterministic work, for networks the descent stalls on;
 6. above 16 cards, CP-SAT: first a relaxation without connectivity in the perimeter region,
    whose pieces are then joined (``tricks_glue``), the connected model when joining fails.
 7. whatever time the phases leave unused goes to ``rest``: CP-SAT models with the best
