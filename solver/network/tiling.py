@@ -9,20 +9,25 @@ corner, the full box when R * C = n (for n = k * k the k x k square). The grid's
 coloured like a checkerboard and every border joins a Supporter and an Event, so one colour holds
 every Supporter and the other every Event.
 
-``tile`` fills such shapes cell by cell in row-major order. Each new card is one of the cards
-not yet placed, of its cell's kind, that matches both the card on its left and the card above
-it (the intersection of their partner sets, kept as bit masks), so a network with few matching
-pairs besides the planted ones leaves few choices. Backtracking, in a fixed order (cards with
-fewer partners still free first, one card per class of interchangeable cards), with a budget of
-search nodes: a count, not the clock, so that the answer is the same on every machine.
+``tile`` fills such shapes cell by cell, in square layers grown from a corner (``fill_order``:
+every cell after the first borders a filled one, most of them two). Each new card is one of the
+cards not yet placed, of its cell's kind, that matches every filled neighbour (the intersection
+of their partner sets, kept as bit masks), so a network with few matching pairs besides the
+planted ones leaves few choices. Depth-first with backtracking: cards with fewer partners still
+free first (near-ties broken by a seeded random source), one card per class of interchangeable
+cards, and a card only where it keeps a free partner for each neighbour still to come. The
+search restarts with growing budgets (the Luby sequence), taking the shapes and colourings in
+turn, since its run length varies wildly with the order of the first choices; a run that ends
+within its budget was complete, and its shape and colouring are dropped. The whole is held to a
+budget of search nodes: a count, not the clock, so that the answer is the same on every machine.
 
 Every rule the checker enforces holds for what it returns: every border matches (rule 1), the
 shape is one edge-connected piece (``connected``), and every card borders a card it matches
 (``every_card_matched``: each of n >= 2 cards of a connected shape has a border, and each border
 matches). The entry rules ("a card enters your Locked Network when it borders a card already
 there") bind how a network grows, not which arrangements it may be rearranged into; a connected
-arrangement whose borders all match could also be laid card by card in row-major order, each
-card bordering one already there and no non-matching card.
+arrangement whose borders all match could also be laid card by card in the fill order, each card
+bordering one already there (and matching it) and no non-matching card.
 """
 
 from __future__ import annotations
@@ -49,6 +54,10 @@ RESTART_UNIT = 200
 NOISE = 2.0
 #: The random source's seed (fixed: the same network gets the same answer every time).
 SEED = 20261201
+
+
+#: The four edge directions of the grid.
+_STEPS: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 class _OutOfNodes(Exception):
@@ -174,12 +183,16 @@ def _degrees_fit(problem: Problem, cells: Sequence[Cell], kinds: Sequence[bool])
     occupied = set(cells)
     for kind in (False, True):
         needs = sorted(
-            (sum((r + dr, c + dc) in occupied for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
-             for (r, c), k in zip(cells, kinds, strict=True) if k == kind),
+            (
+                sum((r + dr, c + dc) in occupied for dr, dc in _STEPS)
+                for (r, c), k in zip(cells, kinds, strict=True)
+                if k == kind
+            ),
             reverse=True,
         )
-        have = sorted((len(problem.partners[i]) for i in range(problem.size) if problem.is_event[i] == kind),
-                      reverse=True)
+        have = sorted(
+            (len(problem.partners[i]) for i in range(problem.size) if problem.is_event[i] == kind), reverse=True
+        )
         if len(needs) != len(have) or any(h < d for h, d in zip(have, needs, strict=True)):
             return False
     return True
@@ -190,6 +203,7 @@ def fill_order(shape: Sequence[Cell]) -> list[Cell]:
     neighbours already filled (ties: growing square layers, each new column before the new row),
     so that each new cell mostly meets two filled neighbours and the few cells that meet only one
     are spread out instead of coming first (as a whole first row would)."""
+
     def key(cell: Cell) -> tuple[int, int, int]:
         r, c = cell
         return (max(r, c), 0, r) if r < c else (max(r, c), 1, c)
@@ -208,9 +222,6 @@ def fill_order(shape: Sequence[Cell]) -> list[Cell]:
         done.add(cell)
     assert done == occupied
     return order
-
-
-_STEPS: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 def _luby(i: int) -> int:

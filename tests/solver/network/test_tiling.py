@@ -16,9 +16,7 @@ from solver.network.problem import build_problem, canonical_within_classes, layo
 from solver.network.solve import solve_tricks
 from solver.network.tiling import bound_shapes, fill_order, tile, tile_search
 
-ALL_RULES = [
-    TricksRules(connected, matched) for connected in (True, False) for matched in (False, True)
-]
+ALL_RULES = [TricksRules(connected, matched) for connected in (True, False) for matched in (False, True)]
 
 
 def planted_square(k: int, seed: int, extra: float = 0.15) -> Network:
