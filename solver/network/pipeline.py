@@ -250,7 +250,7 @@ def _tiled(problem: Problem, clock: Clock, bound: Bound, value: int, method: str
     legal in pieces too. A hit is proven by the bound."""
     if method != "auto" or value >= bound.value:
         return None
-    layout = tile(problem, bound.value, round(TILE_NODES * _effort(clock)))
+    layout = tile(problem, bound.value, round(TILE_NODES * _effort(clock)), clock.deadline)
     if layout is None:
         return None
     clock.report(layout_tricks(problem, layout), bound.value)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Iterator, Sequence
 
 from solver.network.bounds import edge_bound
@@ -52,6 +53,8 @@ RESTART_UNIT = 200
 #: Ties between cards with as many free partners are broken at random, and so are near-ties:
 #: the sort key is the free partner count plus up to this much noise.
 NOISE = 2.0
+#: The clock is read once every this many nodes (a few milliseconds of search).
+CLOCK_EVERY = 256
 #: The random source's seed (fixed: the same network gets the same answer every time).
 SEED = 20261201
 
@@ -208,20 +211,20 @@ def fill_order(shape: Sequence[Cell]) -> list[Cell]:
         r, c = cell
         return (max(r, c), 0, r) if r < c else (max(r, c), 1, c)
 
-    left = sorted(shape, key=key)
-    occupied = set(shape)
-    order = [left.pop(0)]
-    done = set(order)
-    while left:
-        best = max(
-            range(len(left)),
-            key=lambda j: (sum((left[j][0] + dr, left[j][1] + dc) in done for dr, dc in _STEPS), -j),
-        )
-        cell = left.pop(best)
+    rank = {cell: i for i, cell in enumerate(sorted(shape, key=key))}
+    filled_beside = dict.fromkeys(shape, 0)
+    order: list[Cell] = []
+    cell = min(shape, key=key)
+    while True:
         order.append(cell)
-        done.add(cell)
-    assert done == occupied
-    return order
+        del filled_beside[cell]
+        for dr, dc in _STEPS:
+            other = (cell[0] + dr, cell[1] + dc)
+            if other in filled_beside:
+                filled_beside[other] += 1
+        if not filled_beside:
+            return order
+        cell = max(filled_beside, key=lambda c: (filled_beside[c], -rank[c]))
 
 
 def _luby(i: int) -> int:
@@ -238,28 +241,34 @@ def _luby(i: int) -> int:
             i -= size - 1
 
 
-def tile(problem: Problem, bound: int, node_limit: int = TILE_NODES) -> Layout | None:
+def tile(problem: Problem, bound: int, node_limit: int = TILE_NODES, deadline: float | None = None) -> Layout | None:
     """A layout of every card with ``edge_bound(n)`` Tricks (the most n cards can make), or None
     when that is more than ``bound`` (a proven upper bound) or the search finds none within
     ``node_limit`` nodes. None costs next to nothing when the network cannot meet that bound (too
     few matching pairs, Supporters and Events in numbers no shape's colouring has, or cards with
-    fewer partners than the cells they would need)."""
-    return tile_search(problem, bound, node_limit)[0]
+    fewer partners than the cells they would need). It also gives up at ``deadline`` (a
+    ``time.monotonic()`` reading), if one is given: the time limit stops every phase."""
+    return tile_search(problem, bound, node_limit, deadline)[0]
 
 
-def tile_search(problem: Problem, bound: int, node_limit: int = TILE_NODES) -> tuple[Layout | None, int]:
+def tile_search(
+    problem: Problem, bound: int, node_limit: int = TILE_NODES, deadline: float | None = None
+) -> tuple[Layout | None, int]:
     """``tile``'s answer and the search nodes it used (never more than ``node_limit``)."""
     n = problem.size
     target = edge_bound(n)
     if n < 2 or target > bound or problem.pair_count() < target:
         return None, 0
+    if deadline is not None and time.monotonic() >= deadline:
+        return None, 0
     fills = []
+    masks = _Masks(problem)
     for shape in bound_shapes(n):
         order = fill_order(shape)
         for events_on in (1, 0):
             kinds = [(r + c) % 2 == events_on for r, c in order]
             if _degrees_fit(problem, order, kinds):
-                fills.append(_Fill(problem, order, kinds))
+                fills.append(_Fill(problem, order, kinds, masks))
     if not fills:
         return None, 0
     # Restarts: each run its own tie-breaking and a Luby share of the budget, taking the shapes
@@ -268,10 +277,10 @@ def tile_search(problem: Problem, bound: int, node_limit: int = TILE_NODES) -> t
     # layout, and drops out.
     rng = random.Random(SEED)
     spent, run = 0, 0
-    while spent < node_limit and fills:
+    while spent < node_limit and fills and (deadline is None or time.monotonic() < deadline):
         budget = min(RESTART_UNIT * _luby(run), node_limit - spent)
         fill = fills[run % len(fills)]
-        found, used, complete = fill.run(budget, rng)
+        found, used, complete = fill.run(budget, rng, deadline)
         spent += used
         run += 1
         if found is not None:
@@ -281,10 +290,20 @@ def tile_search(problem: Problem, bound: int, node_limit: int = TILE_NODES) -> t
     return None, spent
 
 
+class _Masks:
+    """A network's cards as bit masks: each card's partners, and the cards of each kind."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.partners = [sum(1 << j for j in problem.partners[i]) for i in range(problem.size)]
+        self.kinds = {
+            kind: sum(1 << i for i in range(problem.size) if problem.is_event[i] == kind) for kind in (False, True)
+        }
+
+
 class _Fill:
     """Filling one shape, cells in a fixed order, ``kinds[i]`` True where an Event goes."""
 
-    def __init__(self, problem: Problem, order: Sequence[Cell], kinds: Sequence[bool]) -> None:
+    def __init__(self, problem: Problem, order: Sequence[Cell], kinds: Sequence[bool], masks: _Masks) -> None:
         self.problem = problem
         self.order = list(order)
         self.kinds = list(kinds)
@@ -297,15 +316,16 @@ class _Fill:
         self.later = [
             sum(1 for dr, dc in _STEPS if position.get((r + dr, c + dc), -1) > i) for i, (r, c) in enumerate(order)
         ]
-        self.partner_mask = [sum(1 << j for j in problem.partners[i]) for i in range(problem.size)]
-        self.kind_mask = {
-            kind: sum(1 << i for i in range(problem.size) if problem.is_event[i] == kind) for kind in (False, True)
-        }
+        self.partner_mask = masks.partners
+        self.kind_mask = masks.kinds
 
-    def run(self, node_limit: int, rng: random.Random) -> tuple[Layout | None, int, bool]:
+    def run(
+        self, node_limit: int, rng: random.Random, deadline: float | None = None
+    ) -> tuple[Layout | None, int, bool]:
         """One depth-first search within ``node_limit`` nodes: the layout found (or None), the
         nodes used, and whether the search was complete (it ended within the budget). Cards are
-        tried fewest free partners first, ties broken by ``rng``."""
+        tried fewest free partners first, ties broken by ``rng``. At ``deadline`` it stops as if
+        out of nodes."""
         partner_mask, kind_mask, kinds = self.partner_mask, self.kind_mask, self.kinds
         before, later, class_of = self.before, self.later, self.problem.class_of
         count = len(self.order)
@@ -336,6 +356,8 @@ class _Fill:
             for card in options(i, free):
                 nodes += 1
                 if nodes > node_limit:
+                    raise _OutOfNodes
+                if deadline is not None and nodes % CLOCK_EVERY == 0 and time.monotonic() >= deadline:
                     raise _OutOfNodes
                 placed[i] = card
                 if search(i + 1, free & ~(1 << card)):
