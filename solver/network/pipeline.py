@@ -29,6 +29,7 @@ from solver.network.problem import (
     match_components,
 )
 from solver.network.rest import PLAIN_MODEL_SIZE, use_the_rest
+from solver.network.tiling import TILE_NODES, tile
 
 #: In ``auto`` mode, networks (or match groups) up to this size go to the exact search: below
 #: about 8 cards it finishes before OR-Tools has even been imported.
@@ -213,6 +214,9 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
     clock.report(value, bound.value)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
+    tiled = _tiled(problem, clock, bound, value, method)
+    if tiled is not None:
+        return tiled
     if method == "auto" and layout is None and problem.size <= BOX_DESCENT_LIMIT:
         # Greedy growth found no arrangement with every card matched: look for one meeting
         # the bound span by span (so near the bound each span leaves few ways on, and a node
@@ -255,6 +259,20 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
         # as far as it goes, still tells CP-SAT where good arrangements lie.
         hint = connected_heuristic(replace(problem, every_matched=False), bound.value, _effort(clock))
     return _cpsat_connected(problem, clock, bound, value, layout, method, upper, hint)
+
+
+def _tiled(problem: Problem, clock: Clock, bound: Bound, value: int, method: str) -> Outcome | None:
+    """Below the bound, when the bound is the most borders the cards can have: a search that
+    fills the shapes with that many borders card by card (``tiling.tile``; a node budget, so
+    repeatable, and next to nothing when the network cannot meet it). A connected arrangement is
+    legal in pieces too. A hit is proven by the bound."""
+    if method != "auto" or value >= bound.value:
+        return None
+    layout = tile(problem, bound.value, round(TILE_NODES * _effort(clock)), clock.deadline)
+    if layout is None:
+        return None
+    clock.report(layout_tricks(problem, layout), bound.value)
+    return _proven(layout_tricks(problem, layout), layout, bound, "bound")
 
 
 def _refuted(problem: Problem, value: int, clock: Clock, connected: bool = False) -> str | None:
@@ -530,6 +548,9 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str, rest_fit
     layout = connected_heuristic(problem, bound.value, _effort(clock))
     assert layout is not None or problem.every_matched
     value = layout_tricks(problem, layout) if layout is not None else -1
+    tiled = _tiled(problem, clock, bound, value, method)
+    if tiled is not None:
+        return tiled
     if method == "auto" and layout is None and problem.size <= BOX_DESCENT_LIMIT:
         # As above; the search in pieces below is slow without a start.
         reached = reach_by_span(problem, bound.value, clock.deadline)

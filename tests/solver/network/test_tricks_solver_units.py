@@ -383,7 +383,8 @@ def test_time_limit_is_respected_on_large_networks(cards):
         started = time.monotonic()
         solution = solve_tricks(network, time_limit=limit)
         assert time.monotonic() - started < limit + 0.5
-        assert solution.status == Status.UNPROVEN
+        # (At 1 s the search for a layout meeting the polyomino bound may prove these dense ones.)
+        assert solution.status == Status.UNPROVEN or (limit >= 1.0 and solution.status == Status.OPTIMAL)
         assert_solution_checks(network, TricksRules(), solution)
 
 
