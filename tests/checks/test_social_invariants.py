@@ -70,6 +70,23 @@ def test_out_of_cards_hand_breaks_the_end_when_out_and_nothing_else() -> None:
     assert result.counterexample.state["position"] == "two players"
 
 
+def test_the_shared_exploration_out_of_time_is_not_run_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(social_checks, "_SURVEYS", {})
+    monkeypatch.setattr(social_checks, "_OUT_OF_TIME", {})
+    started: list[str] = []
+    real = explore.explore
+
+    def counted(position: explore.Position, *args: Any) -> explore.Explored:
+        started.append(position.name)
+        return real(position, *args)
+
+    monkeypatch.setattr(explore, "explore", counted)
+    checked = run_checks(DEFAULTS, "social", time_limit=1e-6, only=lambda inv: inv.id in ("SN-4", "SN-5"))
+    assert [c.result.status for c in checked] == ["unknown", "unknown"]
+    assert "10 x 1e-06 s for the exploration the 10 state-machine invariants share" in checked[0].result.reason
+    assert started == [explore.POSITIONS[0].name]
+
+
 def test_the_positions_reach_what_the_invariants_are_about() -> None:
     seen: set[str] = set()
 
