@@ -35,7 +35,7 @@ from checks.social import explore
 from checks.social.explore import Position, Shadow, Step
 from checks.z3ops import Z3
 from model.social import engine as social
-from model.social.cards import CONTEST, LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, sample_decks
+from model.social.cards import CONTEST, LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, sample_decks, voting_card
 from model.social.rules import CORRECTED, REFUSED, RuleName, SocialRules
 from model.social.schema import parse_round
 from model.social.state import Event, GalleryView, GameSetup, LikeMoment, Player, RoundSetup
@@ -469,9 +469,27 @@ def _guarded(prop: explore.Property) -> explore.Property:
 def conserved(rules: SocialRules) -> explore.Property:
     def holds(step: Step) -> str | None:
         after = step.after
+        # Where the table has each card: hands, piles, Profiles, out of play, and the voting
+        # cards "set aside" but for the one a player has put down in a Quiz.
+        votes = after.quiz.votes if after.quiz else {}
+        table: dict[str, list[str]] = {card: [] for card in after.cards}
+        for name in after.names:
+            for card in after.hand[name]:
+                table[card].append("hand")
+            for card in after.pile[name]:
+                table[card].append("pile")
+            for placed in after.profile[name]:
+                table[placed.card].append("profile")
+            for card in after.removed[name]:
+                table[card].append("removed")
+            for vote in (True, False):
+                placed_vote = name in votes and votes[name] == vote
+                table[voting_card(after.colour[name], vote)].append("voted" if placed_vote else "aside")
         for card, places in after.locations().items():
             if len(places) != 1:
-                return f"{card} is in {len(places)} places ({', '.join(places) or 'none'})"
+                return f"{card} is in {len(places)} places ({', '.join(map(str, places)) or 'none'})"
+            if places != table.get(card):
+                return f"{card} is said to be in {places[0]}; the table has it in {', '.join(table.get(card, []))}"
         for name in after.names:
             for card in list(after.hand[name]) + list(after.pile[name]):
                 if after.owner[card] != name:

@@ -306,6 +306,23 @@ PLANTED: dict[str, Planted] = {
 }
 
 
+_real_locations = engine.Referee.locations
+
+
+def _hand_said_to_be_pile(self: engine.Referee) -> dict[str, list[Any]]:
+    where = _real_locations(self)
+    return {card: ["pile" if p == "hand" else p for p in places] for card, places in where.items()}
+
+
+def test_a_card_said_to_be_elsewhere_than_it_lies_breaks_the_conservation(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert result_of("SN-4").status == "proved"
+    monkeypatch.setattr(engine.Referee, "locations", _hand_said_to_be_pile)
+    result = result_of("SN-4")
+    assert isinstance(result, Violated), result
+    assert result.counterexample.engine_agrees, result.counterexample.engine
+    assert "is said to be in pile; the table has it in hand" in result.counterexample.engine
+
+
 def test_every_social_invariant_has_a_planted_bug() -> None:
     assert sorted(PLANTED) == sorted(IDS)
 
