@@ -485,6 +485,18 @@ def conserved(rules: SocialRules) -> explore.Property:
             for vote in (True, False):
                 placed_vote = name in votes and votes[name] == vote
                 table[voting_card(after.colour[name], vote)].append("voted" if placed_vote else "aside")
+        # A card played lies face up; "Whenever you put a card in your Profile as a result of
+        # winning a Contest or a Quiz, you put it face down".
+        event = step.event
+        if event.action in ("play", "reward"):
+            put = (step.before.pile[event.player][0] if event.action == "reward" and event.from_pile
+                   else event.card)
+            lying = [p for name in after.names for p in after.profile[name] if p.card == put]
+            face_up = event.action == "play"
+            if [p.face_up for p in lying] != [face_up]:
+                return (f"{put}, {'played' if face_up else 'put down as a reward'}, lies "
+                        + (", ".join("face up" if p.face_up is True else "face down" if p.face_up is False
+                                     else repr(p.face_up) for p in lying) or "nowhere in a Profile"))
         for card, places in after.locations().items():
             if len(places) != 1:
                 return f"{card} is in {len(places)} places ({', '.join(map(str, places)) or 'none'})"

@@ -323,6 +323,23 @@ def test_a_card_said_to_be_elsewhere_than_it_lies_breaks_the_conservation(monkey
     assert "is said to be in pile; the table has it in hand" in result.counterexample.engine
 
 
+_real_do_reward = engine.Referee._do_reward
+
+
+def _reward_face_up(self: engine.Referee, event: Any, verdict: Any) -> None:
+    _real_do_reward(self, event, verdict)
+    self.profile[event.player][-1].face_up = True
+
+
+def test_a_reward_put_down_face_up_breaks_the_conservation(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert result_of("SN-4").status == "proved"
+    monkeypatch.setattr(engine.Referee, "_do_reward", _reward_face_up)
+    result = result_of("SN-4")
+    assert isinstance(result, Violated), result
+    assert result.counterexample.engine_agrees, result.counterexample.engine
+    assert "put down as a reward, lies face up" in result.counterexample.engine
+
+
 def test_every_social_invariant_has_a_planted_bug() -> None:
     assert sorted(PLANTED) == sorted(IDS)
 
