@@ -560,8 +560,9 @@ def ends_when_out(rules: SocialRules) -> explore.Property:
                         f"{len(after.hand[player])} in hand and {len(after.pile[player])} in the pile")
             if event.action not in ending:
                 return f"the round ends when {player} {event.describe()}"
-        elif event.action in ending and out and end is None:
-            return f"{player} has played all of his cards ({event.describe()}) and the round goes on"
+        elif event.action in ending and out:
+            return (f"{player} has played all of his cards ({event.describe()}) and the round "
+                    + ("goes on" if end is None else f"ends as {end.reason}"))
         return None
     return holds
 
