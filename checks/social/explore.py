@@ -258,6 +258,8 @@ def explore(position: Position, rules: SocialRules, claims: Sequence[Claim],
     starts = tuple(c.start for c in claims)
     queue: deque[tuple[social.Referee, tuple[Event, ...], tuple[Any, ...]]] = deque([(first, (), starts)])
     keys = {state_key(first, starts)}
+    # The claims that say something of a refused event, by their place in ``claims``.
+    refusals = [(at, claim.refusal) for at, claim in enumerate(claims) if claim.refusal is not None]
     while queue:
         referee, log, carried = queue.popleft()
         seen.states += 1
@@ -273,10 +275,12 @@ def explore(position: Position, rules: SocialRules, claims: Sequence[Claim],
                 seen.found = [f or Found(position, log + (event,), failed) for f in seen.found]
                 continue
             if verdict is not None and verdict.remedy == REFUSED:
-                for at, claim in enumerate(claims):
-                    refused = claim.refusal(referee, event, verdict, carried[at]) if claim.refusal else None
-                    if refused is not None and seen.found[at] is None:
-                        seen.found[at] = Found(position, log + (event,), refused)
+                for at, refusal in refusals:
+                    # Only the first refusal that breaks a claim is kept.
+                    if seen.found[at] is None:
+                        refused = refusal(referee, event, verdict, carried[at])
+                        if refused is not None:
+                            seen.found[at] = Found(position, log + (event,), refused)
                 continue
             seen.steps += 1
             after = _copy(referee)

@@ -6,9 +6,11 @@ scores (``round_scores``, SN-2) and the Like rule (``like_code`` and ``like_refu
 Exhaustive (every state a ``Referee`` reaches from the positions of ``checks.social.explore``,
 through its own ``violation`` and ``apply``): cards are conserved (SN-4), the round ends when a
 player is out of cards and only then (SN-5), no Like the rulebook forbids counts (SN-6), each
-score is counted as the rulebook says (SN-7), and nothing is played, drawn or discarded during a
-Quiz halt (SN-8). The rulebook's numbers (1 point, -1 point, 2 x the cards in Profiles) are
-written here as the rulebook gives them, never read from the engine.
+score is counted as the rulebook says (SN-7), nothing is played, drawn or discarded during a
+Quiz halt (SN-8), and SN-9 to SN-13. One exploration serves all of them: the first of them run
+may spend their time limits together on it, the others read what it found. The rulebook's
+numbers (1 point, -1 point, 2 x the cards in Profiles) are written here as the rulebook gives
+them, never read from the engine.
 
 A counterexample of a single-source check is replayed through the referee (a round log for the
 Quiz, a ``Referee`` whose table is set to the decoded cards for the scores, ``like_rule`` for a
@@ -33,7 +35,7 @@ from checks.social import explore
 from checks.social.explore import Position, Shadow, Step
 from checks.z3ops import Z3
 from model.social import engine as social
-from model.social.cards import CONTEST, LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, sample_decks
+from model.social.cards import CONTEST, LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, sample_decks, voting_card
 from model.social.rules import CORRECTED, REFUSED, RuleName, SocialRules
 from model.social.schema import parse_round
 from model.social.state import Event, GalleryView, GameSetup, LikeMoment, Player, RoundSetup
@@ -388,20 +390,34 @@ def _fingerprint() -> tuple[int, ...]:
             + tuple(id(v) for v in CLAIMS.values()) + (hash(os.environ.get("MUTANT_UNDER_TEST")),))
 
 
-def survey(rules: SocialRules, left: Callable[[], object] | None = None
+#: The explorations that ran out of time, with the time they were given (a claim checked after
+#: one, with no more time, reports it at once rather than start again).
+_OUT_OF_TIME: dict[tuple[Any, ...], tuple[float, str]] = {}
+
+
+def survey(rules: SocialRules, left: Callable[[], object] | None = None, budget: float = 0.0
            ) -> dict[str, tuple[Position, explore.Found] | None]:
     """Every state reachable from every position, every claim checked on every step: the first
-    step that breaks each claim (None: none does)."""
+    step that breaks each claim (None: none does). ``left`` raises ``TimeUp`` when the
+    ``budget`` (seconds) given is spent."""
     key = (rules, _fingerprint())
     if key in _SURVEYS:
         return _SURVEYS[key]
+    if key in _OUT_OF_TIME and _OUT_OF_TIME[key][0] >= budget:
+        raise TimeUp(_OUT_OF_TIME[key][1])
     claims = _claims(rules)
     out: dict[str, tuple[Position, explore.Found] | None] = {name: None for name in claims}
-    for position in explore.POSITIONS:
-        seen = explore.explore(position, rules, list(claims.values()), left)
-        for name, found in zip(claims, seen.found, strict=True):
-            if found is not None and out[name] is None:
-                out[name] = (position, found)
+    try:
+        for position in explore.POSITIONS:
+            seen = explore.explore(position, rules, list(claims.values()), left)
+            for name, found in zip(claims, seen.found, strict=True):
+                if found is not None and out[name] is None:
+                    out[name] = (position, found)
+    except TimeUp as stop:
+        if len(_OUT_OF_TIME) >= 8:
+            _OUT_OF_TIME.clear()
+        _OUT_OF_TIME[key] = (budget, stop.reason)
+        raise
     if len(_SURVEYS) >= 8:
         _SURVEYS.clear()
     _SURVEYS[key] = out
@@ -412,12 +428,17 @@ def _exhaustive(name: str) -> Callable[[Context], Counterexample | None]:
     """The check of one state-machine claim (see ``survey``)."""
     def check(ctx: Context) -> Counterexample | None:
         rules: SocialRules = ctx.rules
+        # The one exploration serves every state-machine claim: the check that runs it may
+        # spend the time limits of all of them on it (their total stays what it was).
+        shares = len(CLAIMS)
+        deadline = ctx.deadline + (shares - 1) * ctx.time_limit
 
         def left() -> None:
-            if time.perf_counter() >= ctx.deadline:
-                raise TimeUp(f"time limit of {ctx.time_limit:g} s reached")
+            if time.perf_counter() >= deadline:
+                raise TimeUp(f"time limit of {ctx.time_limit:g} s reached ({shares} x {ctx.time_limit:g} s for "
+                             f"the exploration the {shares} state-machine invariants share)")
 
-        found = survey(rules, left)[name]
+        found = survey(rules, left, shares * ctx.time_limit)[name]
         if found is None:
             return None
         position, step = found
@@ -448,9 +469,39 @@ def _guarded(prop: explore.Property) -> explore.Property:
 def conserved(rules: SocialRules) -> explore.Property:
     def holds(step: Step) -> str | None:
         after = step.after
+        # Where the table has each card: hands, piles, Profiles, out of play, and the voting
+        # cards "set aside" but for the one a player has put down in a Quiz.
+        votes = after.quiz.votes if after.quiz else {}
+        table: dict[str, list[str]] = {card: [] for card in after.cards}
+        for name in after.names:
+            for card in after.hand[name]:
+                table[card].append("hand")
+            for card in after.pile[name]:
+                table[card].append("pile")
+            for placed in after.profile[name]:
+                table[placed.card].append("profile")
+            for card in after.removed[name]:
+                table[card].append("removed")
+            for vote in (True, False):
+                placed_vote = name in votes and votes[name] == vote
+                table[voting_card(after.colour[name], vote)].append("voted" if placed_vote else "aside")
+        # A card played lies face up; "Whenever you put a card in your Profile as a result of
+        # winning a Contest or a Quiz, you put it face down".
+        event = step.event
+        if event.action in ("play", "reward"):
+            put = (step.before.pile[event.player][0] if event.action == "reward" and event.from_pile
+                   else event.card)
+            lying = [p for name in after.names for p in after.profile[name] if p.card == put]
+            face_up = event.action == "play"
+            if [p.face_up for p in lying] != [face_up]:
+                return (f"{put}, {'played' if face_up else 'put down as a reward'}, lies "
+                        + (", ".join("face up" if p.face_up is True else "face down" if p.face_up is False
+                                     else repr(p.face_up) for p in lying) or "nowhere in a Profile"))
         for card, places in after.locations().items():
             if len(places) != 1:
-                return f"{card} is in {len(places)} places ({', '.join(places) or 'none'})"
+                return f"{card} is in {len(places)} places ({', '.join(map(str, places)) or 'none'})"
+            if places != table.get(card):
+                return f"{card} is said to be in {places[0]}; the table has it in {', '.join(table.get(card, []))}"
         for name in after.names:
             for card in list(after.hand[name]) + list(after.pile[name]):
                 if after.owner[card] != name:
@@ -509,8 +560,9 @@ def ends_when_out(rules: SocialRules) -> explore.Property:
                         f"{len(after.hand[player])} in hand and {len(after.pile[player])} in the pile")
             if event.action not in ending:
                 return f"the round ends when {player} {event.describe()}"
-        elif event.action in ending and out and end is None:
-            return f"{player} has played all of his cards ({event.describe()}) and the round goes on"
+        elif event.action in ending and out:
+            return (f"{player} has played all of his cards ({event.describe()}) and the round "
+                    + ("goes on" if end is None else f"ends as {end.reason}"))
         return None
     return holds
 
@@ -982,15 +1034,16 @@ def _mismatch(expected: dict[RuleName, str], verdict: social.Violation | None) -
     """What is wrong with the referee's verdict, given every rule the rulebook says is broken:
     a legal event stands; one that breaks a rule taken back at once is refused under such a
     rule; one that breaks only rules corrected at scoring stays, under one of them."""
-    refused = sorted(r for r, remedy in expected.items() if remedy == REFUSED)
+    if verdict is None:
+        if not expected:
+            return None
+    elif expected.get(verdict.rule) == verdict.remedy and (
+            verdict.remedy == REFUSED or REFUSED not in expected.values()):
+        return None
+    # Worded only when wrong: this runs on every event of every state.
     rulebook = ", ".join(f"{r} ({remedy})" for r, remedy in sorted(expected.items())) or "it is legal"
     got = "stands" if verdict is None else f"is judged {verdict.rule} ({verdict.remedy})"
-    if verdict is None:
-        return None if not expected else f"{got}; the rulebook: {rulebook}"
-    if verdict.rule not in expected or expected[verdict.rule] != verdict.remedy or (
-            refused and verdict.remedy != REFUSED):
-        return f"{got}; the rulebook: {rulebook}"
-    return None
+    return f"{got}; the rulebook: {rulebook}"
 
 
 def judged_as_written(rules: SocialRules) -> explore.Property:

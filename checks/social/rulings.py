@@ -4,7 +4,8 @@ A ruling's ``situation`` holds one of ``round`` (a round log), ``game`` (a game 
 (the moment of one Like); its ``rules`` are the options in force. ``evaluate`` returns the outcome
 in the shape of ``expected``:
 - a round: ``illegal`` (``[event, rule, remedy]`` each), ``scores`` (name -> points), ``end``
-  (the reason, or null), ``returned`` (the Likes given back at scoring);
+  (the reason, or null), ``returned`` (the Likes given back at scoring), ``deck`` (``sample``:
+  the shipped illustrative split of a colour's cards, or ``custom``: the log's own);
 - a game: ``winners`` and ``decided_by``;
 - a Like: ``legal``, ``rule``, ``remedy``;
 - any document the tool refuses as bad input: ``input_error`` (the JSON path named).
@@ -40,6 +41,7 @@ def evaluate(ruling: dict[str, Any]) -> dict[str, Any]:
                 "scores": {p.name: p.score for p in result.players},
                 "end": result.end.reason if result.end else None,
                 "returned": [r.card for p in result.players for r in p.returned],
+                "deck": "sample" if result.sample_deck else "custom",
             }
         if "game" in situation:
             game, chosen = parse_game(source, _with_rules(situation["game"], rules))

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from checks import registry
 from checks.invariants import run_checks
-from checks.result import Violated
+from checks.result import Unknown, Violated
 from checks.social import explore
 from checks.social import invariants as social_checks
 from cli import cli
@@ -68,6 +68,25 @@ def test_out_of_cards_hand_breaks_the_end_when_out_and_nothing_else() -> None:
     assert isinstance(result, Violated) and result.counterexample.engine_agrees
     assert "0 in hand and 1 in the pile" in result.counterexample.engine
     assert result.counterexample.state["position"] == "two players"
+
+
+def test_the_shared_exploration_out_of_time_is_not_run_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(social_checks, "_SURVEYS", {})
+    monkeypatch.setattr(social_checks, "_OUT_OF_TIME", {})
+    started: list[str] = []
+    real = explore.explore
+
+    def counted(position: explore.Position, *args: Any) -> explore.Explored:
+        started.append(position.name)
+        return real(position, *args)
+
+    monkeypatch.setattr(explore, "explore", counted)
+    checked = run_checks(DEFAULTS, "social", time_limit=1e-6, only=lambda inv: inv.id in ("SN-4", "SN-5"))
+    assert [c.result.status for c in checked] == ["unknown", "unknown"]
+    first = checked[0].result
+    assert isinstance(first, Unknown)
+    assert "10 x 1e-06 s for the exploration the 10 state-machine invariants share" in first.reason
+    assert started == [explore.POSITIONS[0].name]
 
 
 def test_the_positions_reach_what_the_invariants_are_about() -> None:
@@ -287,6 +306,40 @@ PLANTED: dict[str, Planted] = {
                      ("social", "like", str(EXAMPLES / "like-closed.json"), "--json"),
                      also=((social_io, "judge_like"),)),
 }
+
+
+_real_locations = engine.Referee.locations
+
+
+def _hand_said_to_be_pile(self: engine.Referee) -> dict[str, list[Any]]:
+    where = _real_locations(self)
+    return {card: ["pile" if p == "hand" else p for p in places] for card, places in where.items()}
+
+
+def test_a_card_said_to_be_elsewhere_than_it_lies_breaks_the_conservation(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert result_of("SN-4").status == "proved"
+    monkeypatch.setattr(engine.Referee, "locations", _hand_said_to_be_pile)
+    result = result_of("SN-4")
+    assert isinstance(result, Violated), result
+    assert result.counterexample.engine_agrees, result.counterexample.engine
+    assert "is said to be in pile; the table has it in hand" in result.counterexample.engine
+
+
+_real_do_reward = engine.Referee._do_reward
+
+
+def _reward_face_up(self: engine.Referee, event: Any, verdict: Any) -> None:
+    _real_do_reward(self, event, verdict)
+    self.profile[event.player][-1].face_up = True
+
+
+def test_a_reward_put_down_face_up_breaks_the_conservation(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert result_of("SN-4").status == "proved"
+    monkeypatch.setattr(engine.Referee, "_do_reward", _reward_face_up)
+    result = result_of("SN-4")
+    assert isinstance(result, Violated), result
+    assert result.counterexample.engine_agrees, result.counterexample.engine
+    assert "put down as a reward, lies face up" in result.counterexample.engine
 
 
 def test_every_social_invariant_has_a_planted_bug() -> None:
