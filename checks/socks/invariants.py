@@ -12,6 +12,7 @@ position the engine accepts, replayed through the engine.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 import time
@@ -26,6 +27,7 @@ from checks.core import Context, Invariant, read
 from checks.result import Counterexample
 from checks.socks import positions as P
 from checks.z3ops import Z3
+from model.common.errors import InputError
 from model.socks import engine
 from model.socks import scoring as socks_scoring
 from model.socks.cards import FinalTie, SocksRules, TieBreakCounts
@@ -907,13 +909,39 @@ def check_moves_as_given(ctx: Context) -> Counterexample | None:
 #: n = 2..11; 1 Washing Machine; 10 Sock cards shuffled with it under the rest.
 SOCK_CARDS, SUPER_SOCKS, SETS_OF_N, BOTTOM_SOCKS = 66, 1, range(2, 12), 10
 SETUP_SEEDS = range(20)
+#: The Washing Machine's ID in a catalogue file without a ``washing_machine`` entry (the catalogue
+#: format's default), and an ID a file may give it instead.
+DEFAULT_WM_ID, OTHER_WM_ID = "washing-machine", "machine"
+
+
+def _super_entry(document: dict[str, Any]) -> dict[str, Any]:
+    entry: dict[str, Any] = next(c for c in document["cards"] if c["set"] == "super")
+    return entry
+
+
+def _first_sock_entry(document: dict[str, Any]) -> dict[str, Any]:
+    entry: dict[str, Any] = next(c for c in document["cards"] if c["set"] != "super")
+    return entry
+
+
+#: Catalogues the rulebook rules out, each the shipped file with one entry changed: the Super
+#: Sock "does not score any points itself" and has no effect of its own; a card's arrow points
+#: "left or right"; a card's stars are counted, never fewer than none.
+IMPOSSIBLE_CATALOGUES: tuple[tuple[str, Callable[[dict[str, Any]], None]], ...] = (
+    ("a Super Sock with a star", lambda d: _super_entry(d).update(stars=1)),
+    ("a Super Sock with a Gift", lambda d: _super_entry(d).update(effect="gift")),
+    ("a Sock whose arrow points up", lambda d: _first_sock_entry(d).update(arrow="up")),
+    ("a Sock with -1 stars", lambda d: _first_sock_entry(d).update(stars=-1)),
+)
 
 
 def check_catalogue(ctx: Context) -> Counterexample | None:
     """SO-18: the shipped catalogue, read through the engine's own reader, holds the rulebook's
     66 Sock cards (one Super Sock, n cards of set n for n = 2..11) and 1 Washing Machine, every
-    card as its entry says; a shuffled deck holds every card once, the Washing Machine among the
-    bottom 11."""
+    card as its entry says, the Washing Machine under the ID its entry gives (``washing-machine``,
+    the format's default, without one); a catalogue the rulebook rules out (a Super Sock with a
+    star or an effect, an arrow neither left nor right, fewer than no stars) is refused as bad
+    input; a shuffled deck holds every card once, the Washing Machine among the bottom 11."""
     from model.socks import cards as socks_cards
 
     document = socks_cards.sample_catalogue_json()
@@ -942,6 +970,24 @@ def check_catalogue(ctx: Context) -> Counterexample | None:
     if (catalogue.card_sets[catalogue.wm], catalogue.card_stars[catalogue.wm], catalogue.card_effects[catalogue.wm],
             catalogue.card_arrows[catalogue.wm]) != (None, 0, None, None):
         return wrong("the Washing Machine has a set, stars, an effect or an arrow")
+    for wm_entry, wm_id in ((None, DEFAULT_WM_ID), ({"id": OTHER_WM_ID}, OTHER_WM_ID)):
+        renamed = copy.deepcopy(document)
+        renamed["washing_machine"] = wm_entry
+        if wm_entry is None:
+            del renamed["washing_machine"]
+        other = socks_cards.parse_catalogue_document("catalogue", renamed)
+        if other.washing_machine != wm_id or other.index(wm_id) != other.wm or other.id_of(other.wm) != wm_id \
+                or other.knows(wm_id):
+            return wrong(f"a file {'without a Washing Machine entry' if wm_entry is None else f'naming it {wm_id}'} "
+                         f"is read with the Washing Machine {other.washing_machine!r}")
+    for what, change in IMPOSSIBLE_CATALOGUES:
+        impossible = copy.deepcopy(document)
+        change(impossible)
+        try:
+            socks_cards.parse_catalogue_document("catalogue", impossible)
+        except InputError:
+            continue
+        return wrong(f"a catalogue with {what} is read, not refused as bad input")
     for seed in SETUP_SEEDS:
         deck = engine.shuffled_deck(catalogue, random.Random(seed))
         from_bottom = len(deck) - deck.index(catalogue.wm) if catalogue.wm in deck else None
@@ -1034,8 +1080,13 @@ INVARIANTS: tuple[Invariant, ...] = (
               "66 Sock cards (divided into 11 sets: one Super Sock, two of \"2\", three of \"3\", etc.) ... 1 "
               "Washing Machine card ... Take 10 Sock cards (without looking at them) and shuffle the Washing Machine "
               "card into them. Place this small stack underneath the remaining cards to form a draw pile containing "
-              "all the cards.",
-              f"the shipped catalogue file read by the engine's reader, every card; shuffled_deck under "
+              "all the cards. ... Pass the other card to the player on your left or right, depending on the "
+              "direction of the arrow on the card. ... The Super Sock now represents a Sock of the chosen type but "
+              "does not score any points itself.",
+              f"the shipped catalogue file read by the engine's reader, every card; the same file with its Washing "
+              f"Machine entry left out or naming it {OTHER_WM_ID!r}; the same file with one of "
+              f"{len(IMPOSSIBLE_CATALOGUES)} entries the rulebook rules out ("
+              + ", ".join(what for what, _ in IMPOSSIBLE_CATALOGUES) + f"); shuffled_deck under "
               f"{len(SETUP_SEEDS)} seeds; every option value",
               ("model.socks.cards.parse_catalogue_document", "model.socks.engine.shuffled_deck"), check_catalogue,
               "exhaustive"),

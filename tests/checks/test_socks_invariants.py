@@ -8,9 +8,10 @@ answer too.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -22,7 +23,8 @@ from checks.result import Proved, Violated
 from checks.socks import invariants as socks_invariants
 from cli import cli
 from model.common.ops import PY, Ops
-from model.socks import engine, scoring
+from model.socks import cards, engine, scoring
+from model.socks import io as socks_io
 from model.socks.cards import GIFT, SocksRules
 from model.socks.game import GAME
 from model.socks.game import random_game as socks_random_game
@@ -123,7 +125,7 @@ def nobody_in_a_final_tie(scores: Any, set_counts: Any, final_tie: Any, ops: Ops
 
 
 def gifts_not_revealed(state: engine.State, seat: int) -> tuple[int, int]:
-    hidden = engine.replace(state, gifts=tuple(() for _ in state.gifts))
+    hidden = replace(state, gifts=tuple(() for _ in state.gifts))
     return _engine_totals(hidden, seat)
 
 
@@ -144,7 +146,7 @@ def rescue_copies(self: Any, rescuer: int, target: Any, choose_set: Any) -> None
 
 def counterclockwise(table: Any, state: engine.State) -> engine.State:
     # _finish_turn hands the turn to the seat after the one given: give it the seat two back.
-    return _finish_turn(table, engine.replace(state, current=(state.current - 2) % state.players))
+    return _finish_turn(table, replace(state, current=(state.current - 2) % state.players))
 
 
 def arrows_reversed(players: int, seat: int, arrow: Any) -> int | None:
@@ -314,6 +316,56 @@ def test_the_washing_machine_drawn_second_ends_the_game(monkeypatch: pytest.Monk
     monkeypatch.setattr(SECOND.target, SECOND.name, SECOND.replacement)
     assert isinstance(check("SO-10"), Violated)
     assert SECOND.answer(tmp_path)() != before
+
+
+_build_catalogue = cards.build_catalogue
+
+
+def washing_machine_entry_ignored(source: str, data: Any, sample: bool = False) -> Any:
+    # The file's washing_machine entry is not read: the Washing Machine keeps the default ID.
+    doc = cards.validate(source, cards.CatalogueIn, data)
+    return _build_catalogue(source, doc.cards, None, "cards", sample, doc.note)
+
+
+def super_sock_stars_dropped(source: str, entries: Any, washing_machine: Any, path: str, sample: bool = False,
+                             note: Any = None) -> Any:
+    # A Super Sock's stars are dropped instead of refused.
+    cleaned = [e.model_copy(update={"stars": None}) if e.set == cards.SUPER else e for e in entries]
+    return _build_catalogue(source, cleaned, washing_machine, path, sample, note)
+
+
+def catalogue_play(tmp_path: Any, change: Callable[[dict[str, Any]], None]) -> Callable[[], Any]:
+    """``verify socks play`` with the shipped catalogue, changed, given as a file."""
+    document = copy.deepcopy(cards.sample_catalogue_json())
+    change(document)
+    path = tmp_path / "catalogue.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return lambda: invoke("socks", "play", "--seed", "1", "--catalogue", str(path))
+
+
+def test_the_washing_machine_is_read_under_the_id_its_entry_gives(monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+                                                                  ) -> None:
+    answer = catalogue_play(tmp_path, lambda d: d.update(washing_machine={"id": "machine"}))
+    before = answer()
+    assert before[0] == 0 and '"machine"' in before[1]
+    # The reader as the engine has it, bound in both modules that offer it.
+    monkeypatch.setattr(cards, "parse_catalogue_document", washing_machine_entry_ignored)
+    monkeypatch.setattr(socks_io, "parse_catalogue_document", washing_machine_entry_ignored)
+    result = check("SO-18")
+    assert isinstance(result, Violated) and result.counterexample.engine_agrees, result
+    assert "naming it machine" in result.counterexample.drawing
+    assert answer() != before
+
+
+def test_a_super_sock_with_a_star_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    answer = catalogue_play(tmp_path, lambda d: next(c for c in d["cards"] if c["set"] == "super").update(stars=1))
+    before = answer()
+    assert before[0] == 2
+    monkeypatch.setattr(cards, "build_catalogue", super_sock_stars_dropped)
+    result = check("SO-18")
+    assert isinstance(result, Violated) and result.counterexample.engine_agrees, result
+    assert "a Super Sock with a star" in result.counterexample.drawing
+    assert answer() != before
 
 
 def test_under_final_tie_no_winner_only_so5_is_violated() -> None:
