@@ -24,7 +24,9 @@ from checks.socks import invariants as socks_invariants
 from cli import cli
 from model.common.ops import PY, Ops
 from model.socks import cards, engine, scoring
+from model.socks import game as socks_game
 from model.socks import io as socks_io
+from model.socks import log as socks_log
 from model.socks.cards import GIFT, SocksRules
 from model.socks.game import GAME
 from model.socks.game import random_game as socks_random_game
@@ -366,6 +368,78 @@ def test_a_super_sock_with_a_star_is_refused(monkeypatch: pytest.MonkeyPatch, tm
     assert isinstance(result, Violated) and result.counterexample.engine_agrees, result
     assert "a Super Sock with a star" in result.counterexample.drawing
     assert answer() != before
+
+
+_check_setup, _new_game, _random_game = engine.check_setup, engine.new_game, engine.random_game
+
+
+def washing_machine_among_twelve(catalogue: Any, deck: Any) -> None:
+    # The Washing Machine 12th from the bottom is let through.
+    deck = list(deck)
+    if catalogue.wm in deck and len(deck) - deck.index(catalogue.wm) == 12:
+        deck[-12], deck[-11] = deck[-11], deck[-12]
+    _check_setup(catalogue, deck)
+
+
+def second_seat_starts(catalogue: Any, rules: Any, names: Any, rng: Any) -> engine.State:
+    # The deal gives the first turn to the second seat (it draws the top 2 cards).
+    state = _new_game(catalogue, rules, names, rng)
+    return replace(state, current=1)
+
+
+def last_move_dropped(catalogue: Any, rules: Any, names: Any, rng: Any) -> Any:
+    first, moves, final = _random_game(catalogue, rules, names, rng)
+    return first, moves[:-1], final
+
+
+def only_pseudo_legal(state: engine.State, move: engine.Move) -> bool:
+    # play's refusal is not asked.
+    return engine.is_pseudo_legal(state, move)
+
+
+def setup_replayed(tmp_path: Any) -> Callable[[], Any]:
+    """A random game's log with its Washing Machine moved to 12th from the bottom, replayed."""
+    log, _ = write_log(3, 3, SocksRules(), score_game=score_game)
+    deck = [c for c in log["deck"] if c != "washing-machine"]
+    deck.insert(len(deck) - 11, "washing-machine")
+    log["deck"] = deck
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    return lambda: invoke("socks", "replay", str(path))
+
+
+def random_records() -> Any:
+    """The random games ``verify compare`` plays: their ends, lengths and statistics."""
+    rules = GAME.make_rules({}, "test")
+    return [socks_random_game(seed, 3, rules, {}) for seed in range(20)]
+
+
+@pytest.mark.parametrize("what,targets,replacement,invariant,answer", [
+    # The engine function, wherever a module bound it under its own name.
+    ("check_setup lets the Washing Machine lie 12th from the bottom",
+     [(engine, "check_setup"), (socks_log, "check_setup")], washing_machine_among_twelve, "SO-18", setup_replayed),
+    ("new_game gives the first turn to the second seat", [(engine, "new_game")], second_seat_starts, "SO-18",
+     lambda tmp: random_records),
+    ("random_game leaves out its last move", [(engine, "random_game"), (socks_game, "play_random_game")],
+     last_move_dropped, "SO-10", lambda tmp: random_records),
+])
+def test_a_setup_or_whole_game_bug_is_caught(what: str, targets: Any, replacement: Any, invariant: str,
+                                              answer: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    shown = answer(tmp_path)
+    before = shown()
+    for target, name in targets:
+        monkeypatch.setattr(target, name, replacement)
+    result = check(invariant)
+    assert isinstance(result, Violated) and result.counterexample.engine_agrees, (what, result)
+    assert shown() != before, what
+
+
+def test_is_legal_asks_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    # No command asks is_legal; the invariant alone sees it.
+    monkeypatch.setattr(engine, "is_legal", only_pseudo_legal)
+    result = check("SO-17")
+    assert isinstance(result, Violated) and result.counterexample.engine_agrees, result
+    assert "is_legal takes" in result.counterexample.engine
 
 
 def test_under_final_tie_no_winner_only_so5_is_violated() -> None:
