@@ -12,6 +12,7 @@ position the engine accepts, replayed through the engine.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 import time
@@ -26,9 +27,10 @@ from checks.core import Context, Invariant, read
 from checks.result import Counterexample
 from checks.socks import positions as P
 from checks.z3ops import Z3
+from model.common.errors import InputError
 from model.socks import engine
 from model.socks import scoring as socks_scoring
-from model.socks.cards import FinalTie, SocksRules, TieBreakCounts
+from model.socks.cards import Catalogue, FinalTie, SocksRules, TieBreakCounts
 from model.socks.engine import GiftTo, RescueFrom, State, WildState
 from solver.socks import score_game
 
@@ -457,7 +459,8 @@ def check_conservation(ctx: Context) -> Counterexample | None:
 
 def check_game_end(ctx: Context) -> Counterexample | None:
     """SO-10: the game is over exactly when the Washing Machine has been drawn, and then no move
-    is legal; until then the seat to move has drawn 2 cards and turns pass clockwise."""
+    is legal; until then the seat to move has drawn 2 cards and turns pass clockwise; a whole
+    ``random_game`` is such a game, dealt by ``new_game`` and played by legal moves."""
     for start, state, moves in P.explore(ctx.rules, P.clock_of(ctx)):
         drawn_wm = P.WM in state.drawn
         if state.over != drawn_wm or state.over == (P.WM in state.deck):
@@ -472,6 +475,33 @@ def check_game_end(ctx: Context) -> Counterexample | None:
             wrong = _next_draw_wrong(step, ctx.rules)
             if wrong:
                 return _step_counterexample(step, wrong)
+    for names in (P.THREE, ("A", "B")):
+        for seed in RANDOM_GAME_SEEDS:
+            wrong = _random_game_wrong(ctx.rules, names, seed)
+            if wrong:
+                return Counterexample({"random_game": {"players": list(names), "seed": seed}, "wrong": wrong},
+                                      f"random_game with {len(names)} players, seed {seed}",
+                                      f"{wrong} (exhaustive: the engine's random_game on the 7 Sock cards)", True)
+    return None
+
+
+#: The seeds of the whole random games SO-10 plays on the 7 Sock cards, for 3 and for 2 players.
+RANDOM_GAME_SEEDS = range(10)
+
+
+def _random_game_wrong(rules: SocksRules, names: tuple[str, ...], seed: int) -> str | None:
+    """Why ``random_game`` is not a game dealt by ``new_game`` and played to the Washing Machine
+    by legal moves, each turn by ``play``; None when it is."""
+    first, moves, final = engine.random_game(P.CATALOGUE, rules, names, random.Random(seed))
+    if first != engine.new_game(P.CATALOGUE, rules, names, random.Random(seed)):
+        return "its start is not new_game's deal with the same seed"
+    state = first
+    for number, move in enumerate(moves, 1):
+        if state.over or move not in engine.legal_moves(state):
+            return f"move {number} is not one of legal_moves"
+        state = engine.play(state, move)
+    if state != final or not final.over:
+        return f"its {len(moves)} moves, played, do not reach its final position with the Washing Machine drawn"
     return None
 
 
@@ -821,9 +851,9 @@ def check_final_tie(ctx: Context) -> Counterexample | None:
 
 
 def _refused(state: State, move: engine.Move) -> str | None:
-    """The rule ``play`` names refusing the move; None when it accepts it."""
+    """The rule ``play`` names refusing the move (through ``check_move``); None when it accepts it."""
     try:
-        engine.play(state, move)
+        engine.check_move(state, move)
     except engine.IllegalMove as error:
         return error.rule
     return None
@@ -883,13 +913,17 @@ def check_moves_as_given(ctx: Context) -> Counterexample | None:
     same move with the other card stated to go elsewhere than its arrow says, a set named for a
     printed Sock, a Super Sock rescued without a set, a Gift to no seat, or (the position read
     under gift_to_self=false) a Gift to the giver; a finished game takes
-    no move; ``play_random`` plays one of the offered moves as ``play`` does."""
+    no move; ``play_random`` plays one of the offered moves as ``play`` does; ``is_legal`` says
+    the same of the offered moves, of a card kept that was not drawn, of the other card passed to
+    the mover, and of a finished game."""
     for start, state, moves in P.explore(ctx.rules, P.clock_of(ctx)):
         if state.over:
             rule = _refused(state, engine.Move(state.drawn[0]))
             if rule != "game-over":
                 return _state_counterexample(start, state, f"a move in a finished game is {rule or 'accepted'}, "
                                                            "not refused as game-over")
+            if engine.is_legal(state, engine.Move(state.drawn[0])):
+                return _state_counterexample(start, state, "is_legal takes a move in a finished game")
             continue
         move, after = engine.play_random(state, random.Random(len(moves)))
         if (move, after) not in moves:
@@ -898,8 +932,16 @@ def check_moves_as_given(ctx: Context) -> Counterexample | None:
         for move, after in moves:
             step = P.Step(start, state, move, after)
             wrong = _move_wrong(state, move, after, P.observe(state, move))
+            if not wrong and not engine.is_legal(state, move):
+                wrong = "is_legal refuses it"
             if wrong:
                 return _step_counterexample(step, wrong)
+        # The first move kept as a card not drawn, or stating its other card passed to the mover.
+        first = moves[0][0]
+        for changed in (replace(first, keep=P.WM), replace(first, passed_to=state.current)):
+            if engine.is_legal(state, changed):
+                return _state_counterexample(start, state, f"is_legal takes {changed}, which keeps a card not "
+                                                           "drawn or passes the other card to the mover")
     return None
 
 
@@ -907,13 +949,41 @@ def check_moves_as_given(ctx: Context) -> Counterexample | None:
 #: n = 2..11; 1 Washing Machine; 10 Sock cards shuffled with it under the rest.
 SOCK_CARDS, SUPER_SOCKS, SETS_OF_N, BOTTOM_SOCKS = 66, 1, range(2, 12), 10
 SETUP_SEEDS = range(20)
+#: The Washing Machine's ID in a catalogue file without a ``washing_machine`` entry (the catalogue
+#: format's default), and an ID a file may give it instead.
+DEFAULT_WM_ID, OTHER_WM_ID = "washing-machine", "machine"
+
+
+def _super_entry(document: dict[str, Any]) -> dict[str, Any]:
+    entry: dict[str, Any] = next(c for c in document["cards"] if c["set"] == "super")
+    return entry
+
+
+def _first_sock_entry(document: dict[str, Any]) -> dict[str, Any]:
+    entry: dict[str, Any] = next(c for c in document["cards"] if c["set"] != "super")
+    return entry
+
+
+#: Catalogues the rulebook rules out, each the shipped file with one entry changed: the Super
+#: Sock "does not score any points itself" and has no effect of its own; a card's arrow points
+#: "left or right"; a card's stars are counted, never fewer than none.
+IMPOSSIBLE_CATALOGUES: tuple[tuple[str, Callable[[dict[str, Any]], None]], ...] = (
+    ("a Super Sock with a star", lambda d: _super_entry(d).update(stars=1)),
+    ("a Super Sock with a Gift", lambda d: _super_entry(d).update(effect="gift")),
+    ("a Sock whose arrow points up", lambda d: _first_sock_entry(d).update(arrow="up")),
+    ("a Sock with -1 stars", lambda d: _first_sock_entry(d).update(stars=-1)),
+)
 
 
 def check_catalogue(ctx: Context) -> Counterexample | None:
     """SO-18: the shipped catalogue, read through the engine's own reader, holds the rulebook's
     66 Sock cards (one Super Sock, n cards of set n for n = 2..11) and 1 Washing Machine, every
-    card as its entry says; a shuffled deck holds every card once, the Washing Machine among the
-    bottom 11."""
+    card as its entry says, the Washing Machine under the ID its entry gives (``washing-machine``,
+    the format's default, without one); a catalogue the rulebook rules out (a Super Sock with a
+    star or an effect, an arrow neither left nor right, fewer than no stars) is refused as bad
+    input; a shuffled deck holds every card once, the Washing Machine among the bottom 11, and
+    ``new_game`` deals from it; ``check_setup`` accepts a draw pile exactly when it is such a
+    deck."""
     from model.socks import cards as socks_cards
 
     document = socks_cards.sample_catalogue_json()
@@ -942,13 +1012,60 @@ def check_catalogue(ctx: Context) -> Counterexample | None:
     if (catalogue.card_sets[catalogue.wm], catalogue.card_stars[catalogue.wm], catalogue.card_effects[catalogue.wm],
             catalogue.card_arrows[catalogue.wm]) != (None, 0, None, None):
         return wrong("the Washing Machine has a set, stars, an effect or an arrow")
+    for wm_entry, wm_id in ((None, DEFAULT_WM_ID), ({"id": OTHER_WM_ID}, OTHER_WM_ID)):
+        renamed = copy.deepcopy(document)
+        renamed["washing_machine"] = wm_entry
+        if wm_entry is None:
+            del renamed["washing_machine"]
+        other = socks_cards.parse_catalogue_document("catalogue", renamed)
+        if other.washing_machine != wm_id or other.index(wm_id) != other.wm or other.id_of(other.wm) != wm_id \
+                or other.knows(wm_id):
+            return wrong(f"a file {'without a Washing Machine entry' if wm_entry is None else f'naming it {wm_id}'} "
+                         f"is read with the Washing Machine {other.washing_machine!r}")
+    for what, change in IMPOSSIBLE_CATALOGUES:
+        impossible = copy.deepcopy(document)
+        change(impossible)
+        try:
+            socks_cards.parse_catalogue_document("catalogue", impossible)
+        except InputError:
+            continue
+        return wrong(f"a catalogue with {what} is read, not refused as bad input")
     for seed in SETUP_SEEDS:
         deck = engine.shuffled_deck(catalogue, random.Random(seed))
         from_bottom = len(deck) - deck.index(catalogue.wm) if catalogue.wm in deck else None
         if sorted(deck) != list(range(SOCK_CARDS + 1)) or from_bottom is None or from_bottom > BOTTOM_SOCKS + 1:
             return wrong(f"shuffled_deck with seed {seed}: {len(deck)} cards, the Washing Machine "
                          f"{from_bottom} from the bottom")
+        names = ("A", "B", "C")
+        dealt = engine.new_game(catalogue, ctx.rules, names, random.Random(seed))
+        if dealt != engine.start(catalogue, ctx.rules, names, deck) or dealt.drawn != deck[:2] \
+                or dealt.deck != deck[2:] or (dealt.current, dealt.turn, dealt.over) != (0, 1, False):
+            return wrong(f"new_game with seed {seed} is not the first player drawing the top 2 cards of "
+                         "shuffled_deck's deck")
+    # A log's draw pile: accepted exactly when it holds every card once, the Washing Machine among
+    # the bottom 11.
+    socks = list(range(SOCK_CARDS))
+    for at in range(SOCK_CARDS + 1):
+        pile = socks[:at] + [catalogue.wm] + socks[at:]
+        from_bottom = len(pile) - at
+        if _setup_refused(catalogue, pile) != (from_bottom > BOTTOM_SOCKS + 1):
+            return wrong(f"check_setup {'refuses' if from_bottom <= BOTTOM_SOCKS + 1 else 'accepts'} a deck with "
+                         f"the Washing Machine {from_bottom} from the bottom")
+    for what, pile in (("a Sock twice and one missing", [socks[0]] + socks[:-1] + [catalogue.wm]),
+                       ("no Washing Machine", socks + [socks[0]]),
+                       ("a Sock missing", socks[1:] + [catalogue.wm])):
+        if not _setup_refused(catalogue, pile):
+            return wrong(f"check_setup accepts a deck with {what}")
     return None
+
+
+def _setup_refused(catalogue: Catalogue, deck: list[int]) -> bool:
+    """Whether the engine's ``check_setup`` refuses the draw pile (as the rule ``setup``)."""
+    try:
+        engine.check_setup(catalogue, deck)
+    except engine.IllegalMove as error:
+        return error.rule == "setup"
+    return False
 
 
 # --- the list --------------------------------------------------------------------------------
@@ -988,8 +1105,10 @@ INVARIANTS: tuple[Invariant, ...] = (
     Invariant("SO-10", GAME, "The game ends exactly when the Washing Machine is drawn",
               "On your turn, draw 2 cards and reveal them. ... The game ends immediately when you draw the "
               "Washing Machine card. ... You then take turns, playing clockwise.",
-              P.DOMAIN, ("model.socks.engine.legal_moves", "model.socks.engine.play"), check_game_end,
-              "exhaustive"),
+              P.DOMAIN + f"; whole random_game games on those 7 Sock cards, seeds 0-{RANDOM_GAME_SEEDS[-1]}, "
+              "for 3 and for 2 players",
+              ("model.socks.engine.legal_moves", "model.socks.engine.play", "model.socks.engine.random_game"),
+              check_game_end, "exhaustive"),
     Invariant("SO-11", GAME, "Keep one card, pass the other by its arrow; only the kept card's effect",
               "Choose one card to add to your collection. ... Pass the other card to the player on your left or "
               "right, depending on the direction of the arrow on the card. ... If the card you kept has an "
@@ -1027,17 +1146,28 @@ INVARIANTS: tuple[Invariant, ...] = (
               "The game ends immediately when you draw the Washing Machine card.",
               P.DOMAIN + "; each legal move with the other card stated elsewhere, a set named for a printed Sock, "
               "a rescued Super Sock's set left out (or one named for a printed Sock), a Gift to a seat past the "
-              "last, a Gift to the giver read under gift_to_self=false; a move in a finished game; play_random",
-              ("model.socks.engine.play", "model.socks.engine.legal_moves", "model.socks.engine.play_random"),
+              "last, a Gift to the giver read under gift_to_self=false; a move in a finished game; play_random; "
+              "is_legal on each legal move, on the first one keeping a card not drawn or passing the other card to "
+              "the mover, and in a finished game",
+              ("model.socks.engine.play", "model.socks.engine.legal_moves", "model.socks.engine.play_random",
+               "model.socks.engine.check_move", "model.socks.engine.is_legal"),
               check_moves_as_given, "exhaustive"),
     Invariant("SO-18", GAME, "The cards are the rulebook's 66 Socks and the Washing Machine, shuffled as it says",
               "66 Sock cards (divided into 11 sets: one Super Sock, two of \"2\", three of \"3\", etc.) ... 1 "
               "Washing Machine card ... Take 10 Sock cards (without looking at them) and shuffle the Washing Machine "
               "card into them. Place this small stack underneath the remaining cards to form a draw pile containing "
-              "all the cards.",
-              f"the shipped catalogue file read by the engine's reader, every card; shuffled_deck under "
-              f"{len(SETUP_SEEDS)} seeds; every option value",
-              ("model.socks.cards.parse_catalogue_document", "model.socks.engine.shuffled_deck"), check_catalogue,
+              "all the cards. ... Pass the other card to the player on your left or right, depending on the "
+              "direction of the arrow on the card. ... The Super Sock now represents a Sock of the chosen type but "
+              "does not score any points itself.",
+              f"the shipped catalogue file read by the engine's reader, every card; the same file with its Washing "
+              f"Machine entry left out or naming it {OTHER_WM_ID!r}; the same file with one of "
+              f"{len(IMPOSSIBLE_CATALOGUES)} entries the rulebook rules out ("
+              + ", ".join(what for what, _ in IMPOSSIBLE_CATALOGUES) + f"); shuffled_deck and new_game under "
+              f"{len(SETUP_SEEDS)} seeds; check_setup on the deck with the Washing Machine at each of its "
+              f"{SOCK_CARDS + 1} places, and on decks with a Sock missing, twice or no Washing Machine; every option "
+              "value",
+              ("model.socks.cards.parse_catalogue_document", "model.socks.engine.shuffled_deck",
+               "model.socks.engine.new_game", "model.socks.engine.check_setup"), check_catalogue,
               "exhaustive"),
 )
 

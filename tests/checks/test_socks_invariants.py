@@ -8,9 +8,10 @@ answer too.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -22,7 +23,10 @@ from checks.result import Proved, Violated
 from checks.socks import invariants as socks_invariants
 from cli import cli
 from model.common.ops import PY, Ops
-from model.socks import engine, scoring
+from model.socks import cards, engine, scoring
+from model.socks import game as socks_game
+from model.socks import io as socks_io
+from model.socks import log as socks_log
 from model.socks.cards import GIFT, SocksRules
 from model.socks.game import GAME
 from model.socks.game import random_game as socks_random_game
@@ -123,7 +127,7 @@ def nobody_in_a_final_tie(scores: Any, set_counts: Any, final_tie: Any, ops: Ops
 
 
 def gifts_not_revealed(state: engine.State, seat: int) -> tuple[int, int]:
-    hidden = engine.replace(state, gifts=tuple(() for _ in state.gifts))
+    hidden = replace(state, gifts=tuple(() for _ in state.gifts))
     return _engine_totals(hidden, seat)
 
 
@@ -144,7 +148,7 @@ def rescue_copies(self: Any, rescuer: int, target: Any, choose_set: Any) -> None
 
 def counterclockwise(table: Any, state: engine.State) -> engine.State:
     # _finish_turn hands the turn to the seat after the one given: give it the seat two back.
-    return _finish_turn(table, engine.replace(state, current=(state.current - 2) % state.players))
+    return _finish_turn(table, replace(state, current=(state.current - 2) % state.players))
 
 
 def arrows_reversed(players: int, seat: int, arrow: Any) -> int | None:
@@ -314,6 +318,128 @@ def test_the_washing_machine_drawn_second_ends_the_game(monkeypatch: pytest.Monk
     monkeypatch.setattr(SECOND.target, SECOND.name, SECOND.replacement)
     assert isinstance(check("SO-10"), Violated)
     assert SECOND.answer(tmp_path)() != before
+
+
+_build_catalogue = cards.build_catalogue
+
+
+def washing_machine_entry_ignored(source: str, data: Any, sample: bool = False) -> Any:
+    # The file's washing_machine entry is not read: the Washing Machine keeps the default ID.
+    doc = cards.validate(source, cards.CatalogueIn, data)
+    return _build_catalogue(source, doc.cards, None, "cards", sample, doc.note)
+
+
+def super_sock_stars_dropped(source: str, entries: Any, washing_machine: Any, path: str, sample: bool = False,
+                             note: Any = None) -> Any:
+    # A Super Sock's stars are dropped instead of refused.
+    cleaned = [e.model_copy(update={"stars": None}) if e.set == cards.SUPER else e for e in entries]
+    return _build_catalogue(source, cleaned, washing_machine, path, sample, note)
+
+
+def catalogue_play(tmp_path: Any, change: Callable[[dict[str, Any]], None]) -> Callable[[], Any]:
+    """``verify socks play`` with the shipped catalogue, changed, given as a file."""
+    document = copy.deepcopy(cards.sample_catalogue_json())
+    change(document)
+    path = tmp_path / "catalogue.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return lambda: invoke("socks", "play", "--seed", "1", "--catalogue", str(path))
+
+
+def test_the_washing_machine_is_read_under_the_id_its_entry_gives(monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+                                                                  ) -> None:
+    answer = catalogue_play(tmp_path, lambda d: d.update(washing_machine={"id": "machine"}))
+    before = answer()
+    assert before[0] == 0 and '"machine"' in before[1]
+    # The reader as the engine has it, bound in both modules that offer it.
+    monkeypatch.setattr(cards, "parse_catalogue_document", washing_machine_entry_ignored)
+    monkeypatch.setattr(socks_io, "parse_catalogue_document", washing_machine_entry_ignored)
+    result = check("SO-18")
+    assert isinstance(result, Violated) and result.counterexample.engine_agrees, result
+    assert "naming it machine" in result.counterexample.drawing
+    assert answer() != before
+
+
+def test_a_super_sock_with_a_star_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    answer = catalogue_play(tmp_path, lambda d: next(c for c in d["cards"] if c["set"] == "super").update(stars=1))
+    before = answer()
+    assert before[0] == 2
+    monkeypatch.setattr(cards, "build_catalogue", super_sock_stars_dropped)
+    result = check("SO-18")
+    assert isinstance(result, Violated) and result.counterexample.engine_agrees, result
+    assert "a Super Sock with a star" in result.counterexample.drawing
+    assert answer() != before
+
+
+_check_setup, _new_game, _random_game = engine.check_setup, engine.new_game, engine.random_game
+
+
+def washing_machine_among_twelve(catalogue: Any, deck: Any) -> None:
+    # The Washing Machine 12th from the bottom is let through.
+    deck = list(deck)
+    if catalogue.wm in deck and len(deck) - deck.index(catalogue.wm) == 12:
+        deck[-12], deck[-11] = deck[-11], deck[-12]
+    _check_setup(catalogue, deck)
+
+
+def second_seat_starts(catalogue: Any, rules: Any, names: Any, rng: Any) -> engine.State:
+    # The deal gives the first turn to the second seat (it draws the top 2 cards).
+    state = _new_game(catalogue, rules, names, rng)
+    return replace(state, current=1)
+
+
+def last_move_dropped(catalogue: Any, rules: Any, names: Any, rng: Any) -> Any:
+    first, moves, final = _random_game(catalogue, rules, names, rng)
+    return first, moves[:-1], final
+
+
+def only_pseudo_legal(state: engine.State, move: engine.Move) -> bool:
+    # play's refusal is not asked.
+    return engine.is_pseudo_legal(state, move)
+
+
+def setup_replayed(tmp_path: Any) -> Callable[[], Any]:
+    """A random game's log with its Washing Machine moved to 12th from the bottom, replayed."""
+    log, _ = write_log(3, 3, SocksRules(), score_game=score_game)
+    deck = [c for c in log["deck"] if c != "washing-machine"]
+    deck.insert(len(deck) - 11, "washing-machine")
+    log["deck"] = deck
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    return lambda: invoke("socks", "replay", str(path))
+
+
+def random_records() -> Any:
+    """The random games ``verify compare`` plays: their ends, lengths and statistics."""
+    rules = GAME.make_rules({}, "test")
+    return [socks_random_game(seed, 3, rules, {}) for seed in range(20)]
+
+
+@pytest.mark.parametrize("what,targets,replacement,invariant,answer", [
+    # The engine function, wherever a module bound it under its own name.
+    ("check_setup lets the Washing Machine lie 12th from the bottom",
+     [(engine, "check_setup"), (socks_log, "check_setup")], washing_machine_among_twelve, "SO-18", setup_replayed),
+    ("new_game gives the first turn to the second seat", [(engine, "new_game")], second_seat_starts, "SO-18",
+     lambda tmp: random_records),
+    ("random_game leaves out its last move", [(engine, "random_game"), (socks_game, "play_random_game")],
+     last_move_dropped, "SO-10", lambda tmp: random_records),
+])
+def test_a_setup_or_whole_game_bug_is_caught(what: str, targets: Any, replacement: Any, invariant: str,
+                                              answer: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    shown = answer(tmp_path)
+    before = shown()
+    for target, name in targets:
+        monkeypatch.setattr(target, name, replacement)
+    result = check(invariant)
+    assert isinstance(result, Violated) and result.counterexample.engine_agrees, (what, result)
+    assert shown() != before, what
+
+
+def test_is_legal_asks_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    # No command asks is_legal; the invariant alone sees it.
+    monkeypatch.setattr(engine, "is_legal", only_pseudo_legal)
+    result = check("SO-17")
+    assert isinstance(result, Violated) and result.counterexample.engine_agrees, result
+    assert "is_legal takes" in result.counterexample.engine
 
 
 def test_under_final_tie_no_winner_only_so5_is_violated() -> None:
