@@ -449,11 +449,9 @@ def main(argv: list[str] | None = None) -> int:
             of_module = [m for m in candidates if m.module == module]
             picked += of_module if len(of_module) <= args.sample else rng.sample(of_module, args.sample)
         candidates = picked
+    # With --again or --report the same arguments draw the same sample: what the last run left
+    # alive or did not reach runs again.
     chosen = {m.name for m in candidates}
-    if args.again or args.report:
-        # The mutants the last run ran (its sample), less those now counted as message text.
-        chosen = {name for name, state in before.items() if state != "not run" and name in mutants
-                  and (args.with_messages or not mutants[name].message)}
     finished = True
     again = {name for name in chosen if before.get(name, "not run") not in ("killed", "timeout")}
     if not args.report:
