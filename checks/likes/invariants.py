@@ -879,6 +879,54 @@ def _kinds_of_game(explored: tuple[machine.Transition, ...]) -> list[machine.Tra
     return out
 
 
+# --- LL-16: the setup --------------------------------------------------------------------------
+
+#: "All pawns start on the first space of the board." "15 Intent cards are placed face down as a
+#: deck in front of each player."
+SETUP = ("All pawns start on the first space of the board. Players cannot move further back than the "
+         "Start space. 15 Intent cards are placed face down as a deck in front of each player.")
+
+
+def setup_problem(players: tuple[PlayerState, ...], names: tuple[str, ...],
+                  decks: dict[str, tuple[str, ...]] | None, cards: tuple[str, ...]) -> str | None:
+    """What is wrong with the players ``start_players`` seats: in seat order, each on Start (space
+    0) with an empty counter and no run, holding 15 Intent cards, the box's each once (his own
+    shuffled deck, top first, when one is given)."""
+    if tuple(p.name for p in players) != names:
+        return f"the players are seated as {[p.name for p in players]}, not {list(names)}"
+    for p in players:
+        if (p.position, p.likes, p.streak) != (0, 0, 0):
+            return f"{p.name} starts on space {p.position} with {p.likes} Likes and a run of {p.streak}"
+        want = decks[p.name] if decks is not None else cards
+        if len(p.intent_deck) != 15 or sorted(p.intent_deck) != sorted(cards) or p.intent_deck != want:
+            return f"{p.name} starts with the Intent deck {list(p.intent_deck)}, not {list(want)}"
+        if not p.deck_order_known:
+            return f"{p.name}'s deck, just placed face down, is of no known order"
+    return None
+
+
+def check_setup(ctx: Context) -> Counterexample | None:
+    catalogue = sample_catalogue()
+    cards = catalogue.intent_ids()
+    for count in range(3, 6):  # "best played with 3-5 players"
+        names = tuple(f"P{i + 1}" for i in range(count))
+        # The box's order for everyone, and a deck of his own for each (a different rotation).
+        given = {name: cards[i + 1:] + cards[:i + 1] for i, name in enumerate(names)}
+        for decks in (None, given):
+            players = likes_engine.start_players(catalogue, names, decks)
+            found = setup_problem(players, names, decks, cards)
+            if found is None:
+                continue
+            again = setup_problem(likes_engine.start_players(catalogue, names, decks), names, decks, cards)
+            return Counterexample(
+                {"players": list(names), "decks": decks, "problem": found},
+                f"{count} players sit down ({'each with his own shuffled deck' if decks else 'the box order'})",
+                f"start_players again: {again or 'no longer breaks it'}",
+                again is not None,
+            )
+    return None
+
+
 MACHINE_DOMAIN = (
     "every round resolve_round accepts (every Intent card the rules let each pick, every way of "
     "putting the 3 Like tokens, every report or none, every Event card a landing draws) from 4 "
@@ -1015,6 +1063,15 @@ INVARIANTS: tuple[Invariant, ...] = (
         "several_reach_viral (all_win, first_to_reach, furthest) and viral_fall_back (reached_wins, must_stand)",
         ("model.likes.engine.resolve_round", "model.likes.engine._winners"), check_viral_readings, "exhaustive",
     ),
+    Invariant(
+        "LL-16", GAME,
+        "A game starts with every pawn on Start, empty counters, no run, and each player's own 15 Intent cards",
+        SETUP,
+        "3, 4 and 5 players with the shipped 15 Intent cards, dealt in the box's order and each with a "
+        "deck of his own order",
+        ("model.likes.engine.start_players",), check_setup, "exhaustive",
+    ),
 )
+
 
 

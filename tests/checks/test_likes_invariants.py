@@ -134,6 +134,13 @@ def restart_never_restarts(streak: Any, role: Any, after_third: Any, ops: Ops = 
     return _streak_step(streak, role, "penalty_again" if after_third == "restart" else after_third, ops)
 
 
+_start_players = likes_engine.start_players
+
+
+def decks_ignored(catalogue: Any, names: Any, decks: Any = None) -> Any:
+    return _start_players(catalogue, names)
+
+
 def furthest_all_win(table: Any, after: Any, rules: Any) -> Any:
     if rules.several_reach_viral == "furthest":
         rules = replace(rules, several_reach_viral="all_win")
@@ -176,6 +183,8 @@ BUGS: dict[str, list[Planted]] = {
                       ((likes_engine, "_spent", furthest_not_won),))],
     "LL-14": [Planted("the run never restarts after the third", ((likes_rules, "streak_step", restart_never_restarts),))],
     "LL-15": [Planted("the furthest reading lets everyone on Viral win", ((likes_engine, "_winners", furthest_all_win),))],
+    "LL-16": [Planted("the decks given are ignored: everyone gets the box's order",
+                      ((likes_engine, "start_players", decks_ignored),))],
 }
 #: Other invariants a bug also breaks (the rule is used by both).
 ALSO: dict[str, set[str]] = {"LL-1": {"LL-10"}, "LL-3": {"LL-11", "LL-14"}, "LL-9": {"LL-15"}, "LL-4": {"LL-8"}, "LL-5": {"LL-8", "LL-11"},
