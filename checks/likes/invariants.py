@@ -663,6 +663,17 @@ def _perturbations(t: machine.Transition, rules: LikesRules) -> list[Perturbatio
                 replace(rnd, draws=timed, reports=(replace(report, at=5, path=HERE),)), "event_before_report")
             add("a report made after the Influencer's Event card",
                 replace(rnd, draws=timed, reports=(replace(report, at=6),)), None)
+            # Only two recorded times can be out of order: one time alone says nothing.
+            add("a report's time recorded, not his Event card's", replace(rnd, reports=(replace(report, at=5),)),
+                None)
+            add("his Event card's time recorded, not the report's", replace(rnd, draws=timed), None)
+        if draw is None and rnd.reports and rnd.reports[0].target is not None:
+            # He drew no Event card (he landed on no Event space): one given to him, even timed with
+            # his report, is a draw without landing, not a report before his Event card.
+            report = rnd.reports[0]
+            add("an Event card for an Influencer who lands on none, timed with his report",
+                replace(rnd, draws=rnd.draws + (Draw(leader, machine.CATALOGUE.events[0].id, HERE, 5),),
+                        reports=(replace(report, at=5),)), "event")
     drawer = plays[0].player
     card0 = machine.CATALOGUE.events[0].id
     extra = (Draw(drawer, card0, HERE),) if any(d.player == drawer for d in rnd.draws) else (
@@ -1028,11 +1039,13 @@ INVARIANTS: tuple[Invariant, ...] = (
         "none, a card from outside the deck or below its top, no Intent card left, a Like token taken "
         "back, on one's own card, a second one or none, tokens at different moments, a report by "
         "another than the Influencer, of himself, twice, before his Event card, a second Event card, "
-        "one drawn without landing) and inputs the rules do not care about (tokens at one moment, a "
-        "choice not to report, a report after the Event card); the draws also under the other reading of "
+        "one drawn without landing, also by an Influencer timed with his report) and inputs the rules do "
+        "not care about (tokens at one moment, a choice not to report, a report after the Event card, "
+        "the time of only one of the two); the draws also under the other reading of "
         "event_cards_discarded",
         ("model.likes.engine.resolve_round", "model.likes.engine._check_plays", "model.likes.engine._count_votes",
-         "model.likes.engine._check_reports", "model.likes.engine._Table.land"),
+         "model.likes.engine._check_reports", "model.likes.engine._Table.land",
+         "model.likes.engine._check_event_before_report"),
         check_accepts_the_rules, "exhaustive",
     ),
     Invariant(

@@ -135,6 +135,26 @@ def restart_never_restarts(streak: Any, role: Any, after_third: Any, ops: Ops = 
 
 
 _start_players = likes_engine.start_players
+_check_event_before_report = likes_engine._check_event_before_report
+
+
+def untimed_report_first(rnd: Any, influencer: str, draws: Any, drawn: Any) -> None:
+    """A report without a time counts as made before a timed Event card."""
+    draw = draws.get(influencer)
+    if influencer in drawn and draw is not None and draw.at is not None and any(
+            r.target is not None and r.at is None for r in rnd.reports):
+        raise likes_engine.IllegalInput("event_before_report", rnd.reports[0].path, "untimed report")
+    _check_event_before_report(rnd, influencer, draws, drawn)
+
+
+def order_without_landing(rnd: Any, influencer: str, draws: Any, drawn: Any) -> None:
+    """The order of report and Event card is checked even when he drew none on landing."""
+    draw = draws.get(influencer)
+    if influencer not in drawn and draw is not None and draw.at is not None:
+        for report in rnd.reports:
+            if report.target is not None and report.at is not None and report.at <= draw.at:
+                raise likes_engine.IllegalInput("event_before_report", report.path, "out of order")
+    _check_event_before_report(rnd, influencer, draws, drawn)
 
 
 def decks_ignored(catalogue: Any, names: Any, decks: Any = None) -> Any:
@@ -178,7 +198,11 @@ BUGS: dict[str, list[Planted]] = {
     "LL-10": [Planted("an Event card's move is not held at Start", ((likes_engine._Table, "move", events_unfloored),))],
     "LL-12": [Planted("anyone may report", ((likes_engine, "_check_reports", anyone_reports),)),
               Planted("a Like token on one's own card is ignored, not refused",
-                      ((likes_engine, "_count_votes", own_card_accepted),))],
+                      ((likes_engine, "_count_votes", own_card_accepted),)),
+              Planted("a report without a time is taken as made before the Influencer's timed Event card",
+                      ((likes_engine, "_check_event_before_report", untimed_report_first),)),
+              Planted("an Event card given to an Influencer who landed on none is put in order with his report",
+                      ((likes_engine, "_check_event_before_report", order_without_landing),))],
     "LL-13": [Planted("the furthest pawns do not win when the decks are spent",
                       ((likes_engine, "_spent", furthest_not_won),))],
     "LL-14": [Planted("the run never restarts after the third", ((likes_rules, "streak_step", restart_never_restarts),))],
