@@ -519,6 +519,15 @@ def steps_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
             want = 0
         if after.streak != want:
             return f"{before.name}'s run of Influencer rounds is {after.streak} after the round, not {want}"
+    # "report (reveal) an Intent card from ONE other player": the Influencer's report line reveals
+    # the reported player's own card; "can also choose not to report anyone": a line that says so.
+    played = {play.player: play.intent for play in t.rnd.plays}
+    reports = [(s.player, s.card) for s in result.steps if s.rule == "report"]
+    if reports != ([(result.influencer, played[result.reported])] if result.reported is not None else []):
+        return f"the report lines are {reports}, for the report of {result.reported} by {result.influencer}"
+    passes = [s.player for s in result.steps if s.rule == "no_report"]
+    if passes != ([result.influencer] if result.influencer is not None and result.reported is None else []):
+        return f"the lines of no report are {passes}, for the Influencer {result.influencer} reporting {result.reported}"
     ties = Counter(s.player for s in result.steps if s.rule == "tie")
     if sorted(ties) != sorted(result.tied) or any(n != 1 for n in ties.values()):
         return f"tied players {list(result.tied)}, tie moves for {dict(ties)}"

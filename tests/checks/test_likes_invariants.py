@@ -94,6 +94,11 @@ def streak_forgotten(catalogue: Any, players: Any, rnd: Any, *args: Any, **kwarg
     return replace(result, players=tuple(replace(p, streak=0) for p in result.players))
 
 
+def report_reveals_nothing(catalogue: Any, players: Any, rnd: Any, *args: Any, **kwargs: Any) -> Any:
+    result = _resolve_round(catalogue, players, rnd, *args, **kwargs)
+    return replace(result, steps=tuple(replace(s, card=None) if s.rule == "report" else s for s in result.steps))
+
+
 def likes_beyond_ten_lost(self: Any, name: str) -> None:
     rest, steps = likes_rules.exchange_likes(self.likes[name])
     if steps:
@@ -194,7 +199,9 @@ BUGS: dict[str, list[Planted]] = {
     "LL-9": [Planted("Viral needs an exact count", ((likes_rules, "pawn_move", exact_count),))],
     "LL-11": [Planted("a tie is worth +4", ((likes_engine, "TIE_STEPS", 4),)),
               Planted("the run of Influencer rounds is not carried over", ((likes_engine, "resolve_round", streak_forgotten),)),
-              Planted("the Influencer moves twice for reporting", ((likes_engine, "_report_penalty", penalty_twice),))],
+              Planted("the Influencer moves twice for reporting", ((likes_engine, "_report_penalty", penalty_twice),)),
+              Planted("the report line reveals no Intent card",
+                      ((likes_engine, "resolve_round", report_reveals_nothing),))],
     "LL-10": [Planted("an Event card's move is not held at Start", ((likes_engine._Table, "move", events_unfloored),))],
     "LL-12": [Planted("anyone may report", ((likes_engine, "_check_reports", anyone_reports),)),
               Planted("a Like token on one's own card is ignored, not refused",
