@@ -527,7 +527,7 @@ def steps_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
         return f"the report lines are {reports}, for the report of {result.reported} by {result.influencer}"
     passes = [s.player for s in result.steps if s.rule == "no_report"]
     if passes != ([result.influencer] if result.influencer is not None and result.reported is None else []):
-        return f"the lines of no report are {passes}, for the Influencer {result.influencer} reporting {result.reported}"
+        return f"the lines of no report are {passes}, for {result.influencer} reporting {result.reported}"
     ties = Counter(s.player for s in result.steps if s.rule == "tie")
     if sorted(ties) != sorted(result.tied) or any(n != 1 for n in ties.values()):
         return f"tied players {list(result.tied)}, tie moves for {dict(ties)}"
