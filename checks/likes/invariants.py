@@ -519,6 +519,15 @@ def steps_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
             want = 0
         if after.streak != want:
             return f"{before.name}'s run of Influencer rounds is {after.streak} after the round, not {want}"
+    # "report (reveal) an Intent card from ONE other player": the Influencer's report line reveals
+    # the reported player's own card; "can also choose not to report anyone": a line that says so.
+    played = {play.player: play.intent for play in t.rnd.plays}
+    reports = [(s.player, s.card) for s in result.steps if s.rule == "report"]
+    if reports != ([(result.influencer, played[result.reported])] if result.reported is not None else []):
+        return f"the report lines are {reports}, for the report of {result.reported} by {result.influencer}"
+    passes = [s.player for s in result.steps if s.rule == "no_report"]
+    if passes != ([result.influencer] if result.influencer is not None and result.reported is None else []):
+        return f"the lines of no report are {passes}, for {result.influencer} reporting {result.reported}"
     ties = Counter(s.player for s in result.steps if s.rule == "tie")
     if sorted(ties) != sorted(result.tied) or any(n != 1 for n in ties.values()):
         return f"tied players {list(result.tied)}, tie moves for {dict(ties)}"
@@ -663,6 +672,17 @@ def _perturbations(t: machine.Transition, rules: LikesRules) -> list[Perturbatio
                 replace(rnd, draws=timed, reports=(replace(report, at=5, path=HERE),)), "event_before_report")
             add("a report made after the Influencer's Event card",
                 replace(rnd, draws=timed, reports=(replace(report, at=6),)), None)
+            # Only two recorded times can be out of order: one time alone says nothing.
+            add("a report's time recorded, not his Event card's", replace(rnd, reports=(replace(report, at=5),)),
+                None)
+            add("his Event card's time recorded, not the report's", replace(rnd, draws=timed), None)
+        if draw is None and rnd.reports and rnd.reports[0].target is not None:
+            # He drew no Event card (he landed on no Event space): one given to him, even timed with
+            # his report, is a draw without landing, not a report before his Event card.
+            report = rnd.reports[0]
+            add("an Event card for an Influencer who lands on none, timed with his report",
+                replace(rnd, draws=rnd.draws + (Draw(leader, machine.CATALOGUE.events[0].id, HERE, 5),),
+                        reports=(replace(report, at=5),)), "event")
     drawer = plays[0].player
     card0 = machine.CATALOGUE.events[0].id
     extra = (Draw(drawer, card0, HERE),) if any(d.player == drawer for d in rnd.draws) else (
@@ -879,6 +899,54 @@ def _kinds_of_game(explored: tuple[machine.Transition, ...]) -> list[machine.Tra
     return out
 
 
+# --- LL-16: the setup --------------------------------------------------------------------------
+
+#: "All pawns start on the first space of the board." "15 Intent cards are placed face down as a
+#: deck in front of each player."
+SETUP = ("All pawns start on the first space of the board. Players cannot move further back than the "
+         "Start space. 15 Intent cards are placed face down as a deck in front of each player.")
+
+
+def setup_problem(players: tuple[PlayerState, ...], names: tuple[str, ...],
+                  decks: dict[str, tuple[str, ...]] | None, cards: tuple[str, ...]) -> str | None:
+    """What is wrong with the players ``start_players`` seats: in seat order, each on Start (space
+    0) with an empty counter and no run, holding 15 Intent cards, the box's each once (his own
+    shuffled deck, top first, when one is given)."""
+    if tuple(p.name for p in players) != names:
+        return f"the players are seated as {[p.name for p in players]}, not {list(names)}"
+    for p in players:
+        if (p.position, p.likes, p.streak) != (0, 0, 0):
+            return f"{p.name} starts on space {p.position} with {p.likes} Likes and a run of {p.streak}"
+        want = decks[p.name] if decks is not None else cards
+        if len(p.intent_deck) != 15 or sorted(p.intent_deck) != sorted(cards) or p.intent_deck != want:
+            return f"{p.name} starts with the Intent deck {list(p.intent_deck)}, not {list(want)}"
+        if not p.deck_order_known:
+            return f"{p.name}'s deck, just placed face down, is of no known order"
+    return None
+
+
+def check_setup(ctx: Context) -> Counterexample | None:
+    catalogue = sample_catalogue()
+    cards = catalogue.intent_ids()
+    for count in range(3, 6):  # "best played with 3-5 players"
+        names = tuple(f"P{i + 1}" for i in range(count))
+        # The box's order for everyone, and a deck of his own for each (a different rotation).
+        given = {name: cards[i + 1:] + cards[:i + 1] for i, name in enumerate(names)}
+        for decks in (None, given):
+            players = likes_engine.start_players(catalogue, names, decks)
+            found = setup_problem(players, names, decks, cards)
+            if found is None:
+                continue
+            again = setup_problem(likes_engine.start_players(catalogue, names, decks), names, decks, cards)
+            return Counterexample(
+                {"players": list(names), "decks": decks, "problem": found},
+                f"{count} players sit down ({'each with his own shuffled deck' if decks else 'the box order'})",
+                f"start_players again: {again or 'no longer breaks it'}",
+                again is not None,
+            )
+    return None
+
+
 MACHINE_DOMAIN = (
     "every round resolve_round accepts (every Intent card the rules let each pick, every way of "
     "putting the 3 Like tokens, every report or none, every Event card a landing draws) from 4 "
@@ -980,11 +1048,13 @@ INVARIANTS: tuple[Invariant, ...] = (
         "none, a card from outside the deck or below its top, no Intent card left, a Like token taken "
         "back, on one's own card, a second one or none, tokens at different moments, a report by "
         "another than the Influencer, of himself, twice, before his Event card, a second Event card, "
-        "one drawn without landing) and inputs the rules do not care about (tokens at one moment, a "
-        "choice not to report, a report after the Event card); the draws also under the other reading of "
+        "one drawn without landing, also by an Influencer timed with his report) and inputs the rules do "
+        "not care about (tokens at one moment, a choice not to report, a report after the Event card, "
+        "the time of only one of the two); the draws also under the other reading of "
         "event_cards_discarded",
         ("model.likes.engine.resolve_round", "model.likes.engine._check_plays", "model.likes.engine._count_votes",
-         "model.likes.engine._check_reports", "model.likes.engine._Table.land"),
+         "model.likes.engine._check_reports", "model.likes.engine._Table.land",
+         "model.likes.engine._check_event_before_report"),
         check_accepts_the_rules, "exhaustive",
     ),
     Invariant(
@@ -1015,6 +1085,15 @@ INVARIANTS: tuple[Invariant, ...] = (
         "several_reach_viral (all_win, first_to_reach, furthest) and viral_fall_back (reached_wins, must_stand)",
         ("model.likes.engine.resolve_round", "model.likes.engine._winners"), check_viral_readings, "exhaustive",
     ),
+    Invariant(
+        "LL-16", GAME,
+        "A game starts with every pawn on Start, empty counters, no run, and each player's own 15 Intent cards",
+        SETUP,
+        "3, 4 and 5 players with the shipped 15 Intent cards, dealt in the box's order and each with a "
+        "deck of his own order",
+        ("model.likes.engine.start_players",), check_setup, "exhaustive",
+    ),
 )
+
 
 

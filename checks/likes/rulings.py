@@ -8,7 +8,8 @@ any of the keys of the outcome below; ``evaluate`` returns the actual outcome wi
 Outcome keys: ``legal``, ``rule`` (the rule an input breaks, or null), ``status`` (games),
 ``winners``, ``decided_in`` (games), ``influencer_moves`` (per round: the Influencer's own move,
 or the tie bonus), ``positions``, ``likes``, ``streaks`` (after the last legal round), ``events``
-(per player: the Event cards drawn, in order).
+(per player: the Event cards drawn, in order), ``rejected`` (the JSON path of the field a document
+is refused for as bad input, as `verify likes` would exit 2 for it; null when it is read).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import json
 from importlib import resources
 from typing import Any
 
+from model.common.errors import InputError
 from model.likes.engine import Catalogue, IllegalInput, RoundResult, replay_game, resolve_round
 from model.likes.io import (
     board_from,
@@ -62,6 +64,14 @@ def outcome(situation: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
     catalogue = _catalogue(situation)
     document = {k: v for k, v in situation.items() if k not in _CATALOGUE_KEYS}
     document["rules"] = rules
+    try:
+        return _outcome(catalogue, document)
+    except InputError as bad:
+        # Refused as bad input before any round is resolved: only where (the other keys are absent).
+        return {"legal": False, "rejected": bad.path}
+
+
+def _outcome(catalogue: Catalogue, document: dict[str, Any]) -> dict[str, Any]:
     results: list[RoundResult]
     if "rounds" in document:
         chosen, players, rounds = game_file_from("ruling", document, catalogue)
@@ -92,6 +102,7 @@ def outcome(situation: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
         "likes": {p.name: p.likes for p in final},
         "streaks": {p.name: p.streak for p in final},
         "events": {name: cards for name, cards in events.items() if cards},
+        "rejected": None,
     }
 
 

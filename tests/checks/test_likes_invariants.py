@@ -94,6 +94,11 @@ def streak_forgotten(catalogue: Any, players: Any, rnd: Any, *args: Any, **kwarg
     return replace(result, players=tuple(replace(p, streak=0) for p in result.players))
 
 
+def report_reveals_nothing(catalogue: Any, players: Any, rnd: Any, *args: Any, **kwargs: Any) -> Any:
+    result = _resolve_round(catalogue, players, rnd, *args, **kwargs)
+    return replace(result, steps=tuple(replace(s, card=None) if s.rule == "report" else s for s in result.steps))
+
+
 def likes_beyond_ten_lost(self: Any, name: str) -> None:
     rest, steps = likes_rules.exchange_likes(self.likes[name])
     if steps:
@@ -134,6 +139,33 @@ def restart_never_restarts(streak: Any, role: Any, after_third: Any, ops: Ops = 
     return _streak_step(streak, role, "penalty_again" if after_third == "restart" else after_third, ops)
 
 
+_start_players = likes_engine.start_players
+_check_event_before_report = likes_engine._check_event_before_report
+
+
+def untimed_report_first(rnd: Any, influencer: str, draws: Any, drawn: Any) -> None:
+    """A report without a time counts as made before a timed Event card."""
+    draw = draws.get(influencer)
+    if influencer in drawn and draw is not None and draw.at is not None and any(
+            r.target is not None and r.at is None for r in rnd.reports):
+        raise likes_engine.IllegalInput("event_before_report", rnd.reports[0].path, "untimed report")
+    _check_event_before_report(rnd, influencer, draws, drawn)
+
+
+def order_without_landing(rnd: Any, influencer: str, draws: Any, drawn: Any) -> None:
+    """The order of report and Event card is checked even when he drew none on landing."""
+    draw = draws.get(influencer)
+    if influencer not in drawn and draw is not None and draw.at is not None:
+        for report in rnd.reports:
+            if report.target is not None and report.at is not None and report.at <= draw.at:
+                raise likes_engine.IllegalInput("event_before_report", report.path, "out of order")
+    _check_event_before_report(rnd, influencer, draws, drawn)
+
+
+def decks_ignored(catalogue: Any, names: Any, decks: Any = None) -> Any:
+    return _start_players(catalogue, names)
+
+
 def furthest_all_win(table: Any, after: Any, rules: Any) -> Any:
     if rules.several_reach_viral == "furthest":
         rules = replace(rules, several_reach_viral="all_win")
@@ -167,15 +199,23 @@ BUGS: dict[str, list[Planted]] = {
     "LL-9": [Planted("Viral needs an exact count", ((likes_rules, "pawn_move", exact_count),))],
     "LL-11": [Planted("a tie is worth +4", ((likes_engine, "TIE_STEPS", 4),)),
               Planted("the run of Influencer rounds is not carried over", ((likes_engine, "resolve_round", streak_forgotten),)),
-              Planted("the Influencer moves twice for reporting", ((likes_engine, "_report_penalty", penalty_twice),))],
+              Planted("the Influencer moves twice for reporting", ((likes_engine, "_report_penalty", penalty_twice),)),
+              Planted("the report line reveals no Intent card",
+                      ((likes_engine, "resolve_round", report_reveals_nothing),))],
     "LL-10": [Planted("an Event card's move is not held at Start", ((likes_engine._Table, "move", events_unfloored),))],
     "LL-12": [Planted("anyone may report", ((likes_engine, "_check_reports", anyone_reports),)),
               Planted("a Like token on one's own card is ignored, not refused",
-                      ((likes_engine, "_count_votes", own_card_accepted),))],
+                      ((likes_engine, "_count_votes", own_card_accepted),)),
+              Planted("a report without a time is taken as made before the Influencer's timed Event card",
+                      ((likes_engine, "_check_event_before_report", untimed_report_first),)),
+              Planted("an Event card given to an Influencer who landed on none is put in order with his report",
+                      ((likes_engine, "_check_event_before_report", order_without_landing),))],
     "LL-13": [Planted("the furthest pawns do not win when the decks are spent",
                       ((likes_engine, "_spent", furthest_not_won),))],
     "LL-14": [Planted("the run never restarts after the third", ((likes_rules, "streak_step", restart_never_restarts),))],
     "LL-15": [Planted("the furthest reading lets everyone on Viral win", ((likes_engine, "_winners", furthest_all_win),))],
+    "LL-16": [Planted("the decks given are ignored: everyone gets the box's order",
+                      ((likes_engine, "start_players", decks_ignored),))],
 }
 #: Other invariants a bug also breaks (the rule is used by both).
 ALSO: dict[str, set[str]] = {"LL-1": {"LL-10"}, "LL-3": {"LL-11", "LL-14"}, "LL-9": {"LL-15"}, "LL-4": {"LL-8"}, "LL-5": {"LL-8", "LL-11"},
