@@ -232,7 +232,6 @@ def test_every_invariant_is_proved_under_the_defaults_and_none_is_a_second_encod
     checked = run_checks({"likes": DEFAULTS}, "likes")
     assert {c.invariant.id: c.result.status for c in checked} == dict.fromkeys(IDS, "proved")
     assert all(inv.argument in ("single-source", "exhaustive") for inv in likes_invariants.INVARIANTS)
-    assert sum(c.result.seconds for c in checked) < 6
 
 
 def test_every_invariant_has_a_planted_bug() -> None:
