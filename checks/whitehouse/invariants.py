@@ -1264,6 +1264,14 @@ def check_lies_offered(ctx: Context) -> Counterexample | None:
                     f"a card on its way into player 0's Active Hand ({head!r}) is not first put to player 1, who "
                     f"holds a Lies: the game waits for player {table.decider(after)}, who may "
                     f"{[pos.show_move(m) for m in pos.legal(referee, after)]}")
+            # "a card taken from a row on their turn, or a card arriving through a Distraction action"
+            # (option lock_optional=false tells the two apart).
+            source = "row" if isinstance(move, Take) else "distraction"
+            if head.source != source:
+                return _step_counterexample(
+                    pos.Step(state, move, after, ()),
+                    f"the card on its way into player 0's Active Hand ({head!r}) is not known as "
+                    + ("a card taken from a row" if source == "row" else "a card arriving through a Distraction action"))
     return None
 
 
@@ -1430,7 +1438,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         "row on their turn, or a card arriving through a Distraction action, including a Deflection being placed "
         "on that player's hand — the player may play one of their Lies cards",
         "two players, the other one holding a Lies: a Supporter and an Event taken from their rows, and every "
-        "take-row, steal, swap, draw, force-move-to-the-next-player and Deflection card played",
+        "take-row, steal, swap, draw, force-move-to-the-next-player and Deflection card played; each card known as "
+        "taken from a row or arriving through a Distraction action",
         (f"{E}.Engine._take", f"{E}.Engine._effect", f"{E}.Engine._first_stage", f"{E}.Engine._advance"),
         check_lies_offered, argument="exhaustive",
     ),

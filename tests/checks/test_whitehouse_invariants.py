@@ -233,6 +233,19 @@ def supporters_skip_lies(self: engine.Engine, kind: Any) -> Any:
     return "hand" if kind == "supporter" else _first_stage(self, kind)
 
 
+_effect = engine.Engine._effect
+
+
+def swapped_cards_from_a_row(self: engine.Engine, state: Any, seat: int, card: str, action: Any, move: Any,
+                             tail: Any) -> Any:
+    after = _effect(self, state, seat, card, action, move, tail)
+    if action.type != "swap":
+        return after
+    # The swapped cards are taken for cards from a row (which option lock_optional=false makes lock).
+    queue = tuple(dataclasses.replace(s, source="row") if isinstance(s, Arrival) else s for s in after.queue)
+    return dataclasses.replace(after, queue=queue)
+
+
 @dataclasses.dataclass(frozen=True)
 class Bug:
     invariant: str
@@ -277,6 +290,8 @@ BUGS = (
         lambda m: m.setattr(engine.Engine, "_end_action", turns_counted_twice)),
     Bug("WH-18", "a Supporter on its way cannot be answered with Lies",
         lambda m: m.setattr(engine.Engine, "_first_stage", supporters_skip_lies)),
+    Bug("WH-18", "the cards of a swap are taken for cards from a row",
+        lambda m: m.setattr(engine.Engine, "_effect", swapped_cards_from_a_row)),
     Bug("WH-12", "a wrong number of discards is refused as the wrong kind",
         lambda m: m.setattr(engine, "judge", cost_refusal_named_as_kind)),
     Bug("WH-12", "the free card is also taken for one discard",
