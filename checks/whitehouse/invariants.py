@@ -1267,11 +1267,11 @@ def check_lies_offered(ctx: Context) -> Counterexample | None:
             # "a card taken from a row on their turn, or a card arriving through a Distraction action"
             # (option lock_optional=false tells the two apart).
             source = "row" if isinstance(move, Take) else "distraction"
+            known = "a card taken from a row" if source == "row" else "a card arriving through a Distraction action"
             if head.source != source:
                 return _step_counterexample(
                     pos.Step(state, move, after, ()),
-                    f"the card on its way into player 0's Active Hand ({head!r}) is not known as "
-                    + ("a card taken from a row" if source == "row" else "a card arriving through a Distraction action"))
+                    f"the card on its way into player 0's Active Hand ({head!r}) is not known as {known}")
     return None
 
 
