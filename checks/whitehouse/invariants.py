@@ -852,6 +852,21 @@ def _refusals(rules: Any, state: State, offered: list[Any]) -> Iterator[tuple[An
         yield move, None, "decision"
     if me.supporters and me.events and rules.lock_from_hand != "own_turn":
         yield LockHand((me.supporters[0], me.events[0])), None, "lock-hand"
+    if rules.lock_from_hand == "own_turn":
+        # Hand cards lock on one's turn only as a pair that matches, or (single_lock) one card
+        # beside a matching card of the network; a card not held does not lock.
+        catalogue = state.catalogue
+        for s_id in me.supporters:
+            for e_id in me.events:
+                if s_id not in catalogue.event(str(e_id)).supporters:
+                    yield LockHand((s_id, e_id)), None, "lock-match"
+        yield LockHand((99,) + me.events[:1]), None, "lock-hand"
+        placed = [p.card.id for p in me.network.placements]
+        for card in (me.supporters + me.events) if rules.single_lock else ():
+            if not any(isinstance(card, int) != isinstance(other, int) and (
+                    card if isinstance(card, int) else other) in catalogue.event(
+                    str(other if isinstance(card, int) else card)).supporters for other in placed):
+                yield LockHand((card,)), None, "lock-single"
     if any(isinstance(m, (Take, Play)) for m in offered):
         yield Pass(), None, "pass"
     phase = state.phase
@@ -899,6 +914,14 @@ def _refusals(rules: Any, state: State, offered: list[Any]) -> Iterator[tuple[An
                     yield Play(slot, paid, target=state.current), None, "gridlock-target"
                 elif action in ("steal", "swap", "force_move"):
                     yield Play(slot, paid, target=state.current, card=99), None, "distraction-choice"
+                if action != "swap":
+                    # "following the action on the card": only a swap gives a card in return.
+                    kind = state.catalogue.distraction(str(state.rows[2][index])).action.kind
+                    spare = [c for c in held if c not in paid and (kind is None or isinstance(c, int) == (
+                        kind == "supporter"))]
+                    aimed = [m for m in chosen if m.target is not None or m.card is not None]
+                    for m in aimed[:1] if spare else ():
+                        yield dataclasses.replace(m, give=spare[0]), None, "distraction-choice"
                 # "a card in a Locked Network cannot be removed, stolen, swapped or taken"
                 for m in chosen:
                     if m.target is None or m.card is None:
@@ -1241,6 +1264,14 @@ def check_lies_offered(ctx: Context) -> Counterexample | None:
                     f"a card on its way into player 0's Active Hand ({head!r}) is not first put to player 1, who "
                     f"holds a Lies: the game waits for player {table.decider(after)}, who may "
                     f"{[pos.show_move(m) for m in pos.legal(referee, after)]}")
+            # "a card taken from a row on their turn, or a card arriving through a Distraction action"
+            # (option lock_optional=false tells the two apart).
+            source = "row" if isinstance(move, Take) else "distraction"
+            known = "a card taken from a row" if source == "row" else "a card arriving through a Distraction action"
+            if head.source != source:
+                return _step_counterexample(
+                    pos.Step(state, move, after, ()),
+                    f"the card on its way into player 0's Active Hand ({head!r}) is not known as {known}")
     return None
 
 
@@ -1352,8 +1383,10 @@ INVARIANTS: tuple[Invariant, ...] = (
         f"the WH-5 tables (each action, hands of 0-{MAX_HAND} Supporters and 0-{MAX_HAND} Events, every pattern "
         "of filled slots) and every state of the games of up to 4 decisions from the WH-7 tables; for each, the "
         "offered moves made by another player, a wrong number of discards, a card paid twice or not held, a "
-        "discard of the wrong kind, a take from an empty slot or another row, Pass with a card in reach, an "
-        "answer to no arrival or the wrong answer to one",
+        "discard of the wrong kind, a take from an empty slot or another row, Pass with a card in reach, a card "
+        "given back for a Distraction that is no swap, an answer to no arrival or the wrong answer to one; option "
+        "lock_from_hand=own_turn: a hand pair that does not match, a card not held, a single card matching nothing "
+        "in the network",
         (f"{E}.Engine.apply", f"{E}.Engine.explain", "model.whitehouse.judge.judge"), check_refusals,
         argument="exhaustive",
     ),
@@ -1405,7 +1438,8 @@ INVARIANTS: tuple[Invariant, ...] = (
         "row on their turn, or a card arriving through a Distraction action, including a Deflection being placed "
         "on that player's hand — the player may play one of their Lies cards",
         "two players, the other one holding a Lies: a Supporter and an Event taken from their rows, and every "
-        "take-row, steal, swap, draw, force-move-to-the-next-player and Deflection card played",
+        "take-row, steal, swap, draw, force-move-to-the-next-player and Deflection card played; each card known as "
+        "taken from a row or arriving through a Distraction action",
         (f"{E}.Engine._take", f"{E}.Engine._effect", f"{E}.Engine._first_stage", f"{E}.Engine._advance"),
         check_lies_offered, argument="exhaustive",
     ),

@@ -8,7 +8,8 @@ A ruling's ``situation`` is one of:
   and moves, replayed under the ruling's ``rules``.
 ``expected`` names what is checked: ``illegal`` (null, or ``{"index", "rule"}``), ``state`` (any
 part of the replay's state object), ``legal_moves`` (after the moves), ``deck_bottoms`` (the last
-two cards of each deck). ``evaluate`` returns the actual outcome in the same shape.
+two cards of each deck), ``outcome`` (how the game ended, ``State.outcome``: its termination, winners and
+``decided_by``; null while it goes on). ``evaluate`` returns the actual outcome in the same shape.
 """
 
 from __future__ import annotations
@@ -101,11 +102,14 @@ def _game(ruling: dict[str, Any]) -> dict[str, Any]:
     state = result.state
 
     seat = decider(state)
+    ended = state.outcome()
     return {
         "illegal": None if result.illegal is None else {"index": result.illegal.index, "rule": result.illegal.rule},
         "state": answer["state"],
         "legal_moves": [move_to_json(m, seat) for m in result.engine.legal_moves(state)] if seat is not None else [],
         "deck_bottoms": {k: list(v[-2:]) for k, v in answer["state"]["decks"].items()},
+        "outcome": None if ended is None else {"termination": ended.termination.value, "winners": list(ended.winners),
+                                               "decided_by": ended.decided_by},
     }
 
 

@@ -150,6 +150,16 @@ def apply_accepts_a_second_discard(self: engine.Engine, state: Any, move: Any, p
     return _apply(self, state, move, player)
 
 
+_judge_play = judge._judge_play
+
+
+def extra_choice_named_as_shape(referee: Any, state: Any, move: Any) -> Any:
+    refused = _judge_play(referee, state, move)
+    if refused.detail.endswith("this choice is not one the card allows"):
+        return IllegalMove("move-shape", refused.detail)  # the wrong rule is named
+    return refused
+
+
 _pay = engine.Engine._pay
 
 
@@ -223,6 +233,19 @@ def supporters_skip_lies(self: engine.Engine, kind: Any) -> Any:
     return "hand" if kind == "supporter" else _first_stage(self, kind)
 
 
+_effect = engine.Engine._effect
+
+
+def swapped_cards_from_a_row(self: engine.Engine, state: Any, seat: int, card: str, action: Any, move: Any,
+                             tail: Any) -> Any:
+    after = _effect(self, state, seat, card, action, move, tail)
+    if action.type != "swap":
+        return after
+    # The swapped cards are taken for cards from a row (which option lock_optional=false makes lock).
+    queue = tuple(dataclasses.replace(s, source="row") if isinstance(s, Arrival) else s for s in after.queue)
+    return dataclasses.replace(after, queue=queue)
+
+
 @dataclasses.dataclass(frozen=True)
 class Bug:
     invariant: str
@@ -267,10 +290,14 @@ BUGS = (
         lambda m: m.setattr(engine.Engine, "_end_action", turns_counted_twice)),
     Bug("WH-18", "a Supporter on its way cannot be answered with Lies",
         lambda m: m.setattr(engine.Engine, "_first_stage", supporters_skip_lies)),
+    Bug("WH-18", "the cards of a swap are taken for cards from a row",
+        lambda m: m.setattr(engine.Engine, "_effect", swapped_cards_from_a_row)),
     Bug("WH-12", "a wrong number of discards is refused as the wrong kind",
         lambda m: m.setattr(engine, "judge", cost_refusal_named_as_kind)),
     Bug("WH-12", "the free card is also taken for one discard",
         lambda m: m.setattr(engine.Engine, "apply", apply_accepts_a_second_discard)),
+    Bug("WH-12", "a choice the card does not allow (a card given back for a steal) is named a wrong shape",
+        lambda m: m.setattr(judge, "_judge_play", extra_choice_named_as_shape)),
     Bug("WH-13", "the discards go to the top of the deck",
         lambda m: m.setattr(engine.Engine, "_pay", discards_to_the_top)),
     Bug("WH-13", "the taken card goes first into the hand",
@@ -357,3 +384,27 @@ def test_an_engine_that_fails_on_the_domain_is_reported_not_raised(monkeypatch: 
     result = run(_invariant("WH-7"), RULES, 30)
     assert isinstance(result, Violated)
     assert "the engine fails applying" in result.counterexample.engine and "planted" in result.counterexample.engine
+
+
+# --- planted bugs that show only under a rule option ------------------------------------------------
+
+_judge_lock_cards = judge._judge_lock_cards
+
+
+def unmatched_hand_pair_named_single(referee: Any, player: Any, cards: Any, beside: Any = None,
+                                     arriving: bool = False) -> Any:
+    if not arriving and beside is None and len(cards) == 2 and not referee.matches(*cards):
+        return _judge_lock_cards(referee, player, cards[:1], beside, arriving)  # the wrong rule is named
+    return _judge_lock_cards(referee, player, cards, beside, arriving)
+
+
+def test_a_hand_lock_refused_under_lock_from_hand_own_turn_names_its_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under lock_from_hand=own_turn WH-12 also asks for hand locks that break a rule: a pair that
+    # does not match, a card not held, a single card that matches nothing in the network.
+    rules = registry.rules("whitehouse", {"lock_from_hand": "own_turn"})
+    assert isinstance(run(_invariant("WH-12"), rules, 30), Proved)
+    monkeypatch.setattr(judge, "_judge_lock_cards", unmatched_hand_pair_named_single)
+    result = run(_invariant("WH-12"), rules, 30)
+    assert isinstance(result, Violated), result
+    assert result.counterexample.engine_agrees
+    assert "LockHand" in result.counterexample.engine and "not lock-match" in result.counterexample.engine

@@ -37,3 +37,10 @@ def test_a_wrong_expectation_is_reported():
     ruling = next(r for r in RULINGS if r["name"] == "reversal")
     broken = {**ruling, "expected": {"state": {"current": 3}}}
     assert differences(broken) == ["state.current: expected 3, got 0"]
+
+
+def test_a_wrong_outcome_is_reported():
+    ruling = next(r for r in RULINGS if r["name"] == "option-simultaneous-seven-shared")
+    assert ruling["expected"]["outcome"] == {"termination": "goal", "winners": ["0", "1"], "decided_by": "shared"}
+    broken = {**ruling, "expected": {"outcome": {**ruling["expected"]["outcome"], "decided_by": ""}}}
+    assert differences(broken) == ['outcome.decided_by: expected "", got "shared"']
