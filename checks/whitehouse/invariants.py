@@ -417,46 +417,37 @@ def _literal_pays(row: str, slot_index: int, chosen: frozenset[Any], mixed: bool
 def check_legal_takes(ctx: Context) -> Counterexample | None:
     mixed = ctx.rules.mixed_distraction_cost
     referee = pos.engine(ctx.rules)
-    for row, row_index in (("supporter", 0), ("event", 1), ("distraction", 2)):
-        full = ((4, 5, 6), ("D", "E", "F"), ("R1", "R2", "R3"))
-        for ns in range(MAX_HAND + 1):
-            for ne in range(MAX_HAND + 1):
-                for filled in itertools.product((False, True), repeat=3):
-                    rows: list[tuple[Any, ...]] = list(full)
-                    rows[row_index] = tuple(c if f else None for c, f in zip(full[row_index], filled, strict=True))
-                    hand = Seat(supporters=(1, 2, 3)[:ns], events=("A", "B", "C")[:ne])
-                    state = pos.table(referee, [hand, Seat(supporters=(), events=("G",))], ((), (), ()),
-                                      tuple(rows), phase=row)  # type: ignore[arg-type]
-                    moves = pos.legal(referee, state)
-                    held = set(hand.supporters) | set(hand.events)
-                    offered = {(m.slot, frozenset(m.discards)) for m in moves if isinstance(m, (Take, Play))}
-                    wrong = next((m for m in moves if isinstance(m, (Take, Play)) and (
-                        len(set(m.discards)) != len(m.discards) or not set(m.discards) <= held
-                        or state.rows[row_index][SLOTS.index(m.slot)] is None)), None)
-                    problem = None
-                    if wrong is not None:
-                        problem = (f"offers {pos.show_move(wrong)}, which pays with cards not in the hand or "
-                                   "takes from an empty slot")
-                    paying = []
-                    for index in range(3):
-                        if not filled[index]:
-                            continue
-                        for chosen in _subsets(tuple(hand.supporters) + tuple(hand.events)):
-                            pays = _literal_pays(row, index, chosen, mixed)
-                            if pays:
-                                paying.append((SLOTS[index], chosen))
-                            if problem is None and pays != ((SLOTS[index], chosen) in offered):
-                                problem = (f"{'does not offer' if pays else 'offers'} the {SLOTS[index]} {row} "
-                                           f"for the discards {sorted(map(str, chosen)) or 'none'}, which "
-                                           f"{'pay' if pays else 'do not pay'} its cost")
-                    passes = any(isinstance(m, Pass) for m in moves)
-                    if problem is None and passes != (not paying):
-                        problem = ("offers Pass although a card is within reach" if passes
-                                   else "offers no Pass although no card is within reach")
-                    if problem is not None:
-                        return Counterexample(
-                            pos.state_json(state), pos.draw_state(state),
-                            f"Engine.legal_moves {problem} (found by running the engine; it agrees)", True)
+    for row, row_index, filled, hand, state in _row_tables(referee, ((4, 5, 6), ("D", "E", "F"), ("R1", "R2", "R3"))):
+        moves = pos.legal(referee, state)
+        held = set(hand.supporters) | set(hand.events)
+        offered = {(m.slot, frozenset(m.discards)) for m in moves if isinstance(m, (Take, Play))}
+        wrong = next((m for m in moves if isinstance(m, (Take, Play)) and (
+            len(set(m.discards)) != len(m.discards) or not set(m.discards) <= held
+            or state.rows[row_index][SLOTS.index(m.slot)] is None)), None)
+        problem = None
+        if wrong is not None:
+            problem = (f"offers {pos.show_move(wrong)}, which pays with cards not in the hand or "
+                       "takes from an empty slot")
+        paying = []
+        for index in range(3):
+            if not filled[index]:
+                continue
+            for chosen in _subsets(tuple(hand.supporters) + tuple(hand.events)):
+                pays = _literal_pays(row, index, chosen, mixed)
+                if pays:
+                    paying.append((SLOTS[index], chosen))
+                if problem is None and pays != ((SLOTS[index], chosen) in offered):
+                    problem = (f"{'does not offer' if pays else 'offers'} the {SLOTS[index]} {row} "
+                               f"for the discards {sorted(map(str, chosen)) or 'none'}, which "
+                               f"{'pay' if pays else 'do not pay'} its cost")
+        passes = any(isinstance(m, Pass) for m in moves)
+        if problem is None and passes != (not paying):
+            problem = ("offers Pass although a card is within reach" if passes
+                       else "offers no Pass although no card is within reach")
+        if problem is not None:
+            return Counterexample(
+                pos.state_json(state), pos.draw_state(state),
+                f"Engine.legal_moves {problem} (found by running the engine; it agrees)", True)
     return None
 
 
@@ -937,11 +928,12 @@ def _refusals(rules: Any, state: State, offered: list[Any]) -> Iterator[tuple[An
                         yield dataclasses.replace(m, give=mine[0]), None, "locked-network"
 
 
-def _refusal_states(ctx: Context) -> Iterator[State]:
-    """The WH-5 tables (every hand and row pattern, each action) and every state of the games of
-    up to four decisions from the tables of WH-7 (arrivals, Lies, locks, the end of a game)."""
-    referee = pos.engine(ctx.rules)
-    full = ((4, 5, 6), ("D", "E", "F"), ("R1", "G1", "O1"))
+def _row_tables(
+    referee: Any, full: tuple[tuple[Any, ...], ...]
+) -> Iterator[tuple[str, int, tuple[bool, ...], Seat, State]]:
+    """Every table of the WH-5 domain: each row to take from (the other two full, as ``full``
+    gives them), each pattern of its filled slots, each hand of up to MAX_HAND Supporters and
+    Events; as (row, its index, the slots filled, the hand, the state)."""
     for row_index, row in enumerate(("supporter", "event", "distraction")):
         for ns in range(MAX_HAND + 1):
             for ne in range(MAX_HAND + 1):
@@ -949,8 +941,17 @@ def _refusal_states(ctx: Context) -> Iterator[State]:
                     rows: list[tuple[Any, ...]] = list(full)
                     rows[row_index] = tuple(c if f else None for c, f in zip(full[row_index], filled, strict=True))
                     hand = Seat(supporters=(1, 2, 3)[:ns], events=("A", "B", "C")[:ne])
-                    yield pos.table(referee, [hand, Seat(supporters=(), events=("G",))], ((), (), ()),
-                                    tuple(rows), phase=row)  # type: ignore[arg-type]
+                    state = pos.table(referee, [hand, Seat(supporters=(), events=("G",))], ((), (), ()),
+                                      tuple(rows), phase=row)  # type: ignore[arg-type]
+                    yield row, row_index, filled, hand, state
+
+
+def _refusal_states(ctx: Context) -> Iterator[State]:
+    """The WH-5 tables (every hand and row pattern, each action) and every state of the games of
+    up to four decisions from the tables of WH-7 (arrivals, Lies, locks, the end of a game)."""
+    referee = pos.engine(ctx.rules)
+    for *_, state in _row_tables(referee, ((4, 5, 6), ("D", "E", "F"), ("R1", "G1", "O1"))):
+        yield state
     tables = win_tables(ctx.rules) + gridlock_tables(ctx.rules) + variety_tables(ctx.rules)
     seen: set[State] = set()
     for step in _steps(ctx, tables, 4):
