@@ -28,7 +28,7 @@ import time
 from collections import deque
 
 from model.common.errors import OutOfTime
-from solver.network.problem import Cell, Problem
+from solver.network.problem import Cell, Layout, Problem, is_connected, layout_is_legal, layout_tricks
 
 #: How many search nodes between two looks at the clock.
 CLOCK_EVERY = 2048
@@ -108,16 +108,65 @@ def pieces_reach(
     search nodes came first (a node limit keeps the answer the same on every machine). With
     ``connected``, True only for layouts whose pieces may join into one network (see the
     module's text): False then also refutes connected arrangements only."""
+    return _embed(problem, target, deadline, node_limit, connected, one=False)[0]
+
+
+def one_piece(problem: Problem, target: int, deadline: float, node_limit: int) -> Layout | None:
+    """A connected legal layout of every card with at least ``target`` Tricks, built by the same
+    search kept to one piece, or None (no such layout, or ``node_limit`` or ``deadline`` came
+    first). Where few pairs may lie apart this search is small: the bound met this way is met by
+    a layout, and so proven. The cards without a partner go last, each beside cards of its own
+    kind only; a layout that breaks a rule option the problem carries is passed over."""
+    return _embed(problem, target, deadline, node_limit, connected=True, one=True)[1]
+
+
+def _with_loners(problem: Problem, board: dict[Cell, int], loners: list[int]) -> Layout | None:
+    """``board`` with each partnerless card added beside cards of its own kind only (such a
+    card makes no Trick, and beside the other kind it would break rule 1), first free cell in
+    sorted order; None when one finds no such cell."""
+    layout = dict(board)
+    for card in loners:
+        kind = problem.is_event[card]
+        spots = sorted(
+            {
+                side
+                for cell in layout
+                for side in _sides(cell)
+                if side not in layout
+                and all(problem.is_event[layout[n]] == kind for n in _sides(side) if n in layout)
+            }
+        )
+        if not spots:
+            return None
+        layout[spots[0]] = card
+    return layout
+
+
+def _embed(
+    problem: Problem, target: int, deadline: float, node_limit: int | None, connected: bool, one: bool
+) -> tuple[bool | None, Layout | None]:
+    """``pieces_reach``'s search; with ``one``, kept to one piece and giving the layout found."""
     pairs = problem.pair_count()
     budget = pairs - target
     if budget < 0:
-        return False
+        return False, None
     matched = [i for i in range(problem.size) if problem.partners[i]]
     loners = (
         any(not problem.partners[i] and not problem.is_event[i] for i in range(problem.size)),
         any(not problem.partners[i] and problem.is_event[i] for i in range(problem.size)),
     )
+    unmatched = [i for i in range(problem.size) if not problem.partners[i]]
     order = _order(problem, matched)
+    kept: list[Layout] = []
+
+    def _keep(layout: Layout | None) -> bool:
+        # The checker's rules, not the search's: legal, connected, the rule options, the target.
+        if (layout is None or not is_connected(layout) or not layout_is_legal(problem, layout)
+                or layout_tricks(problem, layout) < target):
+            return False
+        kept.append(layout)
+        return True
+
     position: dict[int, tuple[int, Cell]] = {}
     boards: list[dict[Cell, int]] = []
     # Pairs already counted as apart, from both ends: a card put off (see below) pays for
@@ -203,6 +252,8 @@ def pieces_reach(
             return False
         waiting = [c for c in order if c not in position]
         if not waiting:
+            if one:
+                return _keep(_with_loners(problem, boards[0], unmatched) if boards else None)
             return not connected or _pieces_can_join(problem, boards, loners)
         # Of the cards with a laid partner they have not given up, the one with the fewest
         # ways on (fail first): each goes beside one of those partners, or is put off (it will
@@ -223,6 +274,8 @@ def pieces_reach(
                 if len(options) + put_off <= 1:
                     break
         if chosen is None:
+            if one and boards:
+                return False  # kept to one piece: every card goes beside a laid partner
             # Nothing left to lay beside the pieces: the first card left starts a new piece.
             boards.append({})
             found = lay(waiting[0], len(boards) - 1, (0, 0), apart)
@@ -282,6 +335,6 @@ def pieces_reach(
         return found
 
     try:
-        return search(0)
+        return search(0), (kept[0] if kept else None)
     except OutOfTime:
-        return None
+        return None, None

@@ -13,7 +13,7 @@ from model.whitehouse.network.arrangement import TricksRules
 from solver.network.bounds import Bound, best_bound, region
 from solver.network.boxes import reach_by_span
 from solver.network.cpsat import ModelSpec, solve_model
-from solver.network.embed import pieces_reach
+from solver.network.embed import one_piece, pieces_reach
 from solver.network.exact import exact_search
 from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic, greedy_phase, improve, leave_one_out
@@ -48,9 +48,22 @@ EMBED_PROBE_NODES = 3_000
 #: Up to BOX_DESCENT_LIMIT cards, the steps down from the cheap bound get this budget: the box
 #: descent settles the hard ones faster.
 EMBED_STEP_NODES = 1_000
+#: Up to BOX_DESCENT_LIMIT cards, where the box descent's first share settles nothing, "one Trick
+#: more than the best found?" gets this budget (search nodes, about a second). Measured on
+#: game-grown networks of 15-16 cards that the descent and the plain model left open for 10 s:
+#: settled within 30 000 to 50 000 nodes. Where it settles nothing the budget is lost: on ten
+#: fresh networks of 12-16 cards, 120 000 cost 7 s more than 50 000 in all, and 30 000 saved
+#: 4.6 s but left one of the open ones open again. Asked before the descent, it cost networks the
+#: descent settles in 0.2-0.4 s one to three seconds.
+SMALL_PROBE_NODES = 50_000
 #: The embedding search's connected variant gets this budget per target (search nodes): where
 #: it refutes what the search in pieces reaches, it does so within a few hundred.
 JOINED_NODES = 1_000
+#: The embedding search kept to one piece (``embed.one_piece``), building an arrangement that meets
+#: the upper bound, gets this budget (search nodes). Measured on the game-grown networks of 14-16
+#: cards where the bound was proven at once and the arrangement meeting it took the box descent
+#: 3-5 s: each found within 300 nodes, one within 3 000 (a millisecond or two each).
+ONE_PIECE_NODES = 3_000
 #: The embedding search is tried only when at most this many matching pairs may lie apart
 #: (dense networks have many more pairs than any arrangement can lay edge to edge).
 EMBED_APART = 10
@@ -235,6 +248,9 @@ def _solve_connected(problem: Problem, clock: Clock, method: str) -> Outcome:
             clock.report(value, upper)
             if value >= upper:
                 return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound", why)
+        built = _one_piece(problem, clock, upper)
+        if built is not None:
+            return _proven(upper, built, bound, "exhaustive search" if upper < bound.value else "bound", why)
         if problem.size <= BOX_DESCENT_LIMIT:
             left_out = leave_one_out(problem, value, upper, LEAVE_OUT_EFFORT * _effort(clock))
             if left_out is not None:
@@ -275,13 +291,28 @@ def _tiled(problem: Problem, clock: Clock, bound: Bound, value: int, method: str
     return _proven(layout_tricks(problem, layout), layout, bound, "bound")
 
 
-def _refuted(problem: Problem, value: int, clock: Clock, connected: bool = False) -> str | None:
+def _one_piece(problem: Problem, clock: Clock, upper: int) -> Layout | None:
+    """A connected arrangement meeting ``upper`` (a proven bound), built by the embedding search
+    kept to one piece, where few pairs may lie apart (a node budget: repeatable); else None. The
+    local search climbs towards the bound from one arrangement; this lays every card knowing
+    how many pairs it may leave apart."""
+    if problem.pair_count() - upper > EMBED_APART or clock.left() <= 0:
+        return None
+    built = one_piece(problem, upper, clock.deadline, ONE_PIECE_NODES)
+    if built is not None:
+        clock.report(upper, upper)
+    return built
+
+
+def _refuted(
+    problem: Problem, value: int, clock: Clock, connected: bool = False, nodes: int = EMBED_NODES
+) -> str | None:
     """A proof (in words, or "" when it has none) that no arrangement, even in pieces (with
     ``connected``: no connected one), makes more than ``value`` Tricks, from our embedding
     search; None when it finds none (a node limit, not the clock, decides when it gives up)."""
     if problem.pair_count() - (value + 1) > EMBED_APART:
         return None
-    found = pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES)
+    found = pieces_reach(problem, value + 1, clock.deadline, node_limit=nodes)
     if found is False:
         return ""
     if not connected or not found:
@@ -318,7 +349,7 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock, conne
     if probe is False:
         return answer(value)
     # Up to BOX_DESCENT_LIMIT cards the box descent settles what is hard here faster: only the
-    # easy steps down then.
+    # easy steps down then (and one larger probe where the descent stalls: ``_cpsat_connected``).
     nodes = EMBED_STEP_NODES if problem.size <= BOX_DESCENT_LIMIT else EMBED_NODES
     upper = bound
     while upper > value + 1 and reach(upper, nodes) is False:
@@ -443,7 +474,11 @@ def _cpsat_connected(
         return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
 
     if method == "auto" and problem.size <= BOX_DESCENT_LIMIT:
-        descent = descent_taking_turns(problem, best, best_layout, upper, clock.deadline, clock.report)
+        def refute(value: int) -> bool:
+            # "One Trick more?" on a larger budget than the probe's, once the descent stalls.
+            return clock.left() > 0 and _refuted(problem, value, clock, True, SMALL_PROBE_NODES) is not None
+
+        descent = descent_taking_turns(problem, best, best_layout, upper, clock.deadline, clock.report, refute)
         if descent.layout is not None:
             best, best_layout = descent.value, descent.layout
         if descent.layout is not None and best >= relaxed:

@@ -38,12 +38,18 @@ def descent_taking_turns(
     upper: int,
     deadline: float,
     report: Callable[[int, int], None] | None = None,
+    refute: Callable[[int], bool] | None = None,
 ) -> BoxResult:
     """Prove ``best`` optimal (or find better arrangements, or lower ``upper``) by the box
     descent and the plain model in turns, until ``deadline``. ``complete`` with
-    ``rests_on_cpsat`` when a CP-SAT model (a box's or the plain one) closed part of it."""
+    ``rests_on_cpsat`` when a CP-SAT model (a box's or the plain one) closed part of it.
+    ``refute(value)``, if given, is asked once, when the descent's first share settles nothing:
+    True when it proves that no arrangement beats ``value`` (the pipeline's embedding search on
+    a larger budget; asked only then, since the descent settles most networks sooner)."""
     descent = BoxDescent(problem, best, upper, deadline, report)
     result = descent.run(FIRST_DESCENT_WORK)
+    if not result.complete and refute is not None and refute(descent.best):
+        return BoxResult(descent.best, descent.found, True, descent.best, False)
     if result.complete or plain_cells(problem) > PLAIN_TURN_SIZE:
         return descent.run()
     best_layout = layout

@@ -12,13 +12,17 @@ The pipeline, cheapest argument first:
    than so many matching pairs edge to edge; it settles most optima below the simple bounds
    and lowers the bound the later phases must reach; its connected variant adds that the groups
    of cards joined by Tricks must be able to border each other (only cards of one kind border
-   without a Trick), which refutes targets only arrangements in pieces reach;
+   without a Trick), which refutes targets only arrangements in pieces reach; kept to one
+   piece, the same search builds an arrangement meeting the bound where few pairs may lie apart
+   (it only builds: finding none proves nothing);
 4. small networks: the exact search of our own (``tricks_exact``);
 5. up to 16 cards, span by span (``tricks_boxes``): each exact span of the arrangement first
    goes to our own span search (``tricks_span``), which settles most of them, and only the
    spans it leaves open to a small CP-SAT model (``tricks_cpsat``); after a little work (about
    half a second) the plain model (``plain``, hinted and bounded) takes turns with it
    (``portfolio``), in doubling slices of deterministic work, for networks the descent stalls on;
+   where the descent's first share settles nothing, the embedding search is first asked "one
+   Trick more than the best found?" on a larger budget;
 6. above 16 cards, CP-SAT: first a relaxation without connectivity in the perimeter region,
    whose pieces are then joined (``tricks_glue``), the connected model when joining fails.
 7. whatever time the phases leave unused goes to ``rest``: CP-SAT models with the best
