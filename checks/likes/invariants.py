@@ -1094,6 +1094,3 @@ INVARIANTS: tuple[Invariant, ...] = (
         ("model.likes.engine.start_players",), check_setup, "exhaustive",
     ),
 )
-
-
-

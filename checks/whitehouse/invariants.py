@@ -788,6 +788,15 @@ PHASE_RULE = {"supporter": "take-supporter", "event": "take-event", "distraction
 NEXT_PHASE = {"supporter": "event", "event": "distraction"}
 
 
+def _lists(catalogue: Any, a: Any, b: Any) -> bool:
+    """True when cards ``a`` and ``b`` (IDs) are a Supporter and an Event that lists it, read off
+    the catalogue (not the engine's own ``matches``, which the refusals test)."""
+    if isinstance(a, int) == isinstance(b, int):
+        return False
+    s_id, e_id = (a, b) if isinstance(a, int) else (b, a)
+    return s_id in catalogue.event(str(e_id)).supporters
+
+
 def _refusals(rules: Any, state: State, offered: list[Any]) -> Iterator[tuple[Any, int | None, str]]:
     """Moves near the offered ones, each broken in one way, and the rule the rulebook says it
     breaks (only those legal_moves does not offer are asked)."""
@@ -826,12 +835,7 @@ def _refusals(rules: Any, state: State, offered: list[Any]) -> Iterator[tuple[An
                     yield Lock(card), None, "lock-match"
             if rules.single_lock and head.kind != "deflection":
                 # "locking a single card in beside a matching card already in the network"
-                def lists(a: Any, b: Any) -> bool:
-                    if isinstance(a, int) == isinstance(b, int):
-                        return False
-                    s_id, e_id = (a, b) if isinstance(a, int) else (b, a)
-                    return s_id in catalogue.event(str(e_id)).supporters
-                beside = any(lists(head.card, p.card.id) for p in receiver.network.placements)
+                beside = any(_lists(catalogue, head.card, p.card.id) for p in receiver.network.placements)
                 yield Lock(None), None, "lock-entry" if beside else "lock-single"
         elif head.stage == "more":
             yield Lock(None), None, "lock-count"
@@ -849,14 +853,12 @@ def _refusals(rules: Any, state: State, offered: list[Any]) -> Iterator[tuple[An
         catalogue = state.catalogue
         for s_id in me.supporters:
             for e_id in me.events:
-                if s_id not in catalogue.event(str(e_id)).supporters:
+                if not _lists(catalogue, s_id, e_id):
                     yield LockHand((s_id, e_id)), None, "lock-match"
         yield LockHand((99,) + me.events[:1]), None, "lock-hand"
         placed = [p.card.id for p in me.network.placements]
         for card in (me.supporters + me.events) if rules.single_lock else ():
-            if not any(isinstance(card, int) != isinstance(other, int) and (
-                    card if isinstance(card, int) else other) in catalogue.event(
-                    str(other if isinstance(card, int) else card)).supporters for other in placed):
+            if not any(_lists(catalogue, card, other) for other in placed):
                 yield LockHand((card,)), None, "lock-single"
     if any(isinstance(m, (Take, Play)) for m in offered):
         yield Pass(), None, "pass"

@@ -151,11 +151,9 @@ def _embed(
     if budget < 0:
         return False, None
     matched = [i for i in range(problem.size) if problem.partners[i]]
-    loners = (
-        any(not problem.partners[i] and not problem.is_event[i] for i in range(problem.size)),
-        any(not problem.partners[i] and problem.is_event[i] for i in range(problem.size)),
-    )
     unmatched = [i for i in range(problem.size) if not problem.partners[i]]
+    # Per kind (Supporters, Events): whether some card of it has no partner.
+    loners = (any(not problem.is_event[i] for i in unmatched), any(problem.is_event[i] for i in unmatched))
     order = _order(problem, matched)
     kept: list[Layout] = []
 
