@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from functools import cache
 
 from model.common.errors import OutOfTime
 from solver.network.problem import Cell, Layout, Problem, is_connected, layout_is_legal, layout_tricks
@@ -37,7 +38,10 @@ CLOCK_EVERY = 2048
 FAIL_FIRST_WINDOW = 2
 
 
+@cache
 def _sides(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    """The four cells beside ``cell`` (cached: the search asks for the same few cells millions of
+    times)."""
     row, col = cell
     return ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
 
@@ -186,7 +190,8 @@ def _embed(
         # Pairs of a laid and an unlaid card that must lie apart, counted two ways (the larger
         # count holds): a laid card with more partners to come than free sides leaves the rest
         # apart; an unlaid card borders from one cell at most the laid partners around that cell.
-        # Stops counting once the count exceeds ``room``.
+        # Stops counting once the count exceeds ``room``. (The search's innermost loop: written
+        # for speed, the sides of a cell looked up, not built.)
         by_laid = 0
         reach: dict[int, list[int]] = {}
         for card, (piece, cell) in position.items():
@@ -194,18 +199,25 @@ def _embed(
             waiting = [p for p in partners[card] if p not in position and p not in gone]
             if waiting:
                 board = boards[piece]
-                free = sum(1 for n in _sides(cell) if n not in board)
+                up, down, left, right = _sides(cell)
+                free = (up not in board) + (down not in board) + (left not in board) + (right not in board)
                 if len(waiting) > free:
                     by_laid += len(waiting) - free
                 for p in waiting:
-                    reach.setdefault(p, []).append(card)
+                    if p in reach:
+                        reach[p].append(card)
+                    else:
+                        reach[p] = [card]
         if by_laid > room:
             return by_laid
+        if sum(len(laid) - 1 for laid in reach.values()) <= room:
+            return by_laid  # the second count cannot exceed ``room`` either
         by_unlaid = 0
         for card, laid in reach.items():
             if len(laid) == 1:
                 continue
             best = 0
+            bad = clash[card]
             for partner in laid:
                 piece, anchor = position[partner]
                 board = boards[piece]
@@ -217,7 +229,7 @@ def _embed(
                         other = board.get(n)
                         if other is None:
                             continue
-                        if other in clash[card]:
+                        if other in bad:
                             covered = -1
                             break
                         if other in laid:

@@ -64,6 +64,10 @@ JOINED_NODES = 1_000
 #: cards where the bound was proven at once and the arrangement meeting it took the box descent
 #: 3-5 s: each found within 300 nodes, one within 3 000 (a millisecond or two each).
 ONE_PIECE_NODES = 3_000
+#: Up to BOX_DESCENT_LIMIT cards, where the box descent's first share settles nothing, the
+#: embedding search kept to one piece is asked for one Trick more than the best found on this
+#: budget (search nodes), again from each arrangement it builds.
+CLIMB_NODES = 5_000
 #: The embedding search is tried only when at most this many matching pairs may lie apart
 #: (dense networks have many more pairs than any arrangement can lay edge to edge).
 EMBED_APART = 10
@@ -478,7 +482,15 @@ def _cpsat_connected(
             # "One Trick more?" on a larger budget than the probe's, once the descent stalls.
             return clock.left() > 0 and _refuted(problem, value, clock, True, SMALL_PROBE_NODES) is not None
 
-        descent = descent_taking_turns(problem, best, best_layout, upper, clock.deadline, clock.report, refute)
+        def climb(value: int) -> Layout | None:
+            # "One Trick more?" built in one piece, on a small budget, before that proof is tried.
+            if problem.pair_count() - (value + 1) > EMBED_APART or clock.left() <= 0:
+                return None
+            return one_piece(problem, value + 1, clock.deadline, CLIMB_NODES)
+
+        descent = descent_taking_turns(
+            problem, best, best_layout, upper, clock.deadline, clock.report, refute, climb
+        )
         if descent.layout is not None:
             best, best_layout = descent.value, descent.layout
         if descent.layout is not None and best >= relaxed:

@@ -20,9 +20,11 @@ from solver.network.boxes import BoxDescent, BoxResult
 from solver.network.plain import plain_cells, solve_plain
 from solver.network.problem import Layout, Problem, layout_tricks
 
-#: The descent's work alone before the plain model's first slice: most networks it settles are
-#: settled well within it, and a network it stalls on loses little before the plain model.
-FIRST_DESCENT_WORK = 0.5
+#: The descent's work alone before the plain model's first slice (and before ``climb`` and
+#: ``refute``): most networks it settles are settled well within it, and a network it stalls on
+#: loses little before the others. Measured on 406 fresh game-grown networks of 10-16 cards (two
+#: seeds, 10 s): 0.25 instead of 0.5 took 8 s off the 94 s in all; two got 0.4-0.6 s slower.
+FIRST_DESCENT_WORK = 0.25
 #: The plain model's first slice (CP-SAT's deterministic time); each one after doubles it.
 FIRST_PLAIN_WORK = 1.0
 #: The plain model takes turns up to this many (card, cell) pairs (n^3: 16 cards).
@@ -39,15 +41,26 @@ def descent_taking_turns(
     deadline: float,
     report: Callable[[int, int], None] | None = None,
     refute: Callable[[int], bool] | None = None,
+    climb: Callable[[int], Layout | None] | None = None,
 ) -> BoxResult:
     """Prove ``best`` optimal (or find better arrangements, or lower ``upper``) by the box
     descent and the plain model in turns, until ``deadline``. ``complete`` with
     ``rests_on_cpsat`` when a CP-SAT model (a box's or the plain one) closed part of it.
     ``refute(value)``, if given, is asked once, when the descent's first share settles nothing:
     True when it proves that no arrangement beats ``value`` (the pipeline's embedding search on
-    a larger budget; asked only then, since the descent settles most networks sooner)."""
+    a larger budget; asked only then, since the descent settles most networks sooner).
+    ``climb(value)``, if given, is asked just before: an arrangement beating ``value`` or None;
+    it is asked again from each one it gives, so that ``refute`` is asked about the best known."""
     descent = BoxDescent(problem, best, upper, deadline, report)
     result = descent.run(FIRST_DESCENT_WORK)
+    while not result.complete and climb is not None:
+        built = climb(descent.best)
+        if built is None or layout_tricks(problem, built) <= descent.best:
+            break
+        descent.offer(layout_tricks(problem, built), built)
+        if report is not None:
+            report(descent.best, result.upper)
+        result = descent.result()
     if not result.complete and refute is not None and refute(descent.best):
         return BoxResult(descent.best, descent.found, True, descent.best, False)
     if result.complete or plain_cells(problem) > PLAIN_TURN_SIZE:

@@ -11,6 +11,7 @@ from model.whitehouse.network.arrangement import Event, Network, Supporter
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
 from solver.network.boxes import BoxDescent, box_descent
+from solver.network.embed import one_piece, pieces_reach
 from solver.network.heuristic import greedy_phase
 from solver.network.portfolio import descent_taking_turns
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
@@ -59,3 +60,37 @@ def test_the_plain_model_takes_over_where_the_descent_stalls():
     assert found.complete and found.value == 15 and found.layout is not None
     assert layout_is_legal(problem, found.layout) and is_connected(found.layout)
     assert layout_tricks(problem, found.layout) == 15
+
+
+@pytest.mark.parametrize(
+    ("name", "tricks"),
+    [("game_n015_s20261211.28.json", 17), ("game_n016_s20261211.4.json", 20)],
+)
+def test_one_trick_more_built_in_one_piece_is_offered_to_the_descent(name, tricks):
+    # On these the descent's first share stays at the greedy total; the embedding search kept to
+    # one piece builds the better arrangement, and is asked again from it, until it builds none.
+    problem = build_problem(load_question(str(INSTANCES / name)).network)
+    bound = best_bound(problem).value
+    layout, _rng = greedy_phase(problem, bound)
+    assert layout is not None
+    start = layout_tricks(problem, layout)
+    assert start < tricks
+    asked: list[int] = []
+    built: list[dict] = []
+
+    def climb(value):
+        asked.append(value)
+        found = one_piece(problem, value + 1, time.monotonic() + FAR, 5_000)
+        if found is not None:
+            built.append(found)
+        return found
+
+    def refute(value):
+        return pieces_reach(problem, value + 1, time.monotonic() + FAR, node_limit=50_000) is False
+
+    found = descent_taking_turns(problem, start, layout, bound, time.monotonic() + FAR, refute=refute, climb=climb)
+    assert found.complete and found.value == tricks and not found.rests_on_cpsat
+    assert built and found.layout == built[-1]
+    assert asked[-1] == tricks
+    assert layout_is_legal(problem, found.layout) and is_connected(found.layout)
+    assert layout_tricks(problem, found.layout) == tricks
