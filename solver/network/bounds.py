@@ -8,7 +8,9 @@ Every bound here holds for any set of cells, connected or not:
   (a degree-constrained subgraph, found as a maximum flow) bounds the total;
 - n cells have at most 2n - ceil(2 sqrt n) adjacent pairs (Harary and Harborth), and Tricks join
   only cards of one group of cards linked by matches, so the bound applies per group;
-- the last two per group, taking the smaller for each group.
+- k Supporters and m Events make at most 3k + m - ceil(2 sqrt k) - 1 Tricks, and the same with
+  the kinds' roles swapped (``kinds_bound``; a count of the cells beside the k cards), per group;
+- the last three per group, taking the smallest for each group.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from solver.network.problem import Cell, Problem, match_components
 SIDES = 4
 
 #: The arguments a bound rests on (see ``cheap_bounds``).
-BoundArgument = Literal["pairs", "sides", "borders", "groups"]
+BoundArgument = Literal["pairs", "sides", "borders", "kinds", "groups"]
 #: A node of the flow search: a Supporter ("s") or an Event ("e"), by card index.
 _Node = tuple[Literal["s", "e"], int]
 
@@ -40,11 +42,46 @@ class Bound:
     proof: str
 
 
+def _twice_root(n: int) -> int:
+    """ceil(2 sqrt n), in integers, for n >= 1."""
+    return math.isqrt(4 * n - 1) + 1
+
+
 def edge_bound(cells: int) -> int:
     """The most adjacent pairs ``cells`` grid cells can have: 2n - ceil(2 sqrt n)."""
     if cells <= 0:
         return 0
-    return 2 * cells - (math.isqrt(4 * cells - 1) + 1)
+    return 2 * cells - _twice_root(cells)
+
+
+def beside_bound(cards: int) -> int:
+    """The fewest cells beside ``cards`` grid cells (not among them), counting two more for each
+    pair of them that border: k + ceil(2 sqrt k) + 1.
+
+    Colour the grid as a chessboard. The cards on one colour, k' of them, are the corners of unit
+    squares (the cells of the other colour beside them) in a grid turned by 45 degrees, and k'
+    unit squares have at least k' + ceil(2 sqrt k') + 1 corners (Euler's formula with the least
+    perimeter, 2 ceil(2 sqrt k'), of Harary and Harborth). A cell beside cards of one colour is
+    one of the cards of the other colour only where two cards border, and each such cell takes
+    part in at least one border: so the cells beside all k, with two for each border, number at
+    least the sum over both colours, at least k + ceil(2 sqrt k) + 1."""
+    if cards <= 0:
+        return 0
+    return cards + _twice_root(cards) + 1
+
+
+def kinds_bound(few: int, many: int) -> int:
+    """The most Tricks ``few`` cards of one kind can make with ``many`` of the other:
+    3 few + many - ceil(2 sqrt few) - 1 (0 without both kinds).
+
+    The ``few`` cards have 4 few sides; two of them that border use up two sides, and a cell
+    beside them that holds no card of the other kind takes up at least one. With ``beside_bound``
+    cells beside them (two counted for each border among them) and at most ``many`` of them
+    holding the other kind, at most 4 few + many - beside_bound(few) sides face a card of the
+    other kind."""
+    if few <= 0 or many <= 0:
+        return 0
+    return 4 * few + many - beside_bound(few)
 
 
 def _plural(count: int, one: str, many: str) -> str:
@@ -152,20 +189,64 @@ def cheap_bounds(problem: Problem) -> list[Bound]:
             f"match among themselves have at most {parts} = {total} borders"
         )
     bounds.append(Bound(total, "borders", words))
+    kinds = [_group_kinds(problem, g) for g in groups]
+    bounds.append(Bound(sum(k.value for k in kinds), "kinds", _kinds_words(kinds)))
     if len(groups) > 1:
-        mixed = [min(flows[g[0]], b) for g, b in zip(groups, borders, strict=False)]
-        if sum(mixed) < min(sides, total):
+        mixed = [min(flows[g[0]], b, k.value) for g, b, k in zip(groups, borders, kinds, strict=False)]
+        if sum(mixed) < min(sides, total, sum(k.value for k in kinds)):
             parts = " + ".join(str(m) for m in mixed)
             bounds.append(
                 Bound(
                     sum(mixed),
                     "groups",
                     "Tricks join only cards that match each other; each group of cards that "
-                    "match among themselves is held by its borders or by its cards' four sides "
-                    f"and matches: at most {parts} = {sum(mixed)}",
+                    "match among themselves is held by its borders, by its cards' four sides "
+                    f"and matches, or by how many of each kind it has: at most {parts} = {sum(mixed)}",
                 )
             )
     return bounds
+
+
+@dataclass(frozen=True)
+class _Kinds:
+    """``kinds_bound`` for one group of cards that match among themselves."""
+
+    #: The bound.
+    value: int
+    #: The kind the argument counts the sides of ("Supporter" or "Event").
+    kind: str
+    #: How many cards of that kind, and of the other.
+    few: int
+    many: int
+
+
+def _group_kinds(problem: Problem, group: list[int]) -> _Kinds:
+    supporters = sum(1 for i in group if not problem.is_event[i])
+    events = len(group) - supporters
+    by_supporters = _Kinds(kinds_bound(supporters, events), "Supporter", supporters, events)
+    by_events = _Kinds(kinds_bound(events, supporters), "Event", events, supporters)
+    return by_events if by_events.value < by_supporters.value else by_supporters
+
+
+def _kinds_words(kinds: list[_Kinds]) -> str:
+    def one(k: _Kinds) -> str:
+        other = "Event" if k.kind == "Supporter" else "Supporter"
+        return (
+            f"{_plural(k.few, k.kind, k.kind + 's')} have {4 * k.few} sides; the cells beside them, "
+            f"counting two for each border between two of them, number at least "
+            f"{k.few} + ceil(2 sqrt {k.few}) + 1 = {beside_bound(k.few)}, and each that holds no "
+            f"{other} takes up a side: with {_plural(k.many, other, other + 's')}, at most "
+            f"{4 * k.few} + {k.many} - {beside_bound(k.few)} = {k.value}"
+        )
+
+    if len(kinds) == 1:
+        return one(kinds[0])
+    parts = "; ".join(one(k) for k in kinds)
+    total = " + ".join(str(k.value) for k in kinds)
+    return (
+        f"Tricks join only cards that match each other; per group of cards that match among "
+        f"themselves: {parts}; in all at most {total} = {sum(k.value for k in kinds)}"
+    )
 
 
 def best_bound(problem: Problem) -> Bound:

@@ -26,6 +26,8 @@ from model.whitehouse.network.arrangement import (
     TricksRules,
     check_arrangement,
 )
+from solver.network.bounds import cheap_bounds
+from solver.network.problem import build_problem
 from solver.network.solve import solve_tricks
 
 #: Generous: every network here is tiny, so any solve that is not proven is a failure.
@@ -141,6 +143,20 @@ def test_oracle_arrangement_is_legal_and_free_equals_fixed(network, rules):
     assert report.legal, report.violations
     assert report.tricks == total
     assert oracle_max_tricks(network, rules, "fixed") == total
+
+
+# --- the bounds against the oracle ----------------------------------------------------------------
+
+
+@examples(0.5)
+@given(networks(min_cards=2), rules_options)
+def test_every_cheap_bound_holds_the_oracle_maximum(network, rules):
+    # Each bound holds for any set of cells, connected or not, under every rule option.
+    expected = oracle_max_tricks(network, rules)
+    if expected is None:
+        return
+    for bound in cheap_bounds(build_problem(network, every_matched=rules.every_card_matched)):
+        assert bound.value >= expected, (bound.argument, bound.proof)
 
 
 # --- the solver against the oracle --------------------------------------------------------------

@@ -3,6 +3,7 @@ search against CP-SAT, statuses, determinism."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
-from solver.network.bounds import best_bound, cheap_bounds, edge_bound, region
+from solver.network.bounds import beside_bound, best_bound, cheap_bounds, edge_bound, kinds_bound, region
 from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic
 from solver.network.problem import (
@@ -120,6 +121,47 @@ def test_borders_bound_is_summed_over_groups_that_match_among_themselves():
     bounds = {b.argument: b for b in cheap_bounds(build_problem(shifted))}
     assert bounds["borders"].value == 2 * edge_bound(9) == 24
     assert "groups of 9, 9 cards" in bounds["borders"].proof
+
+
+def _beside_and_borders(cells):
+    """The cells beside ``cells`` (not among them), plus two for each pair of them that border."""
+    taken = set(cells)
+    beside = {(r + dr, c + dc) for r, c in cells for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))} - taken
+    borders = sum((r + 1, c) in taken for r, c in cells) + sum((r, c + 1) in taken for r, c in cells)
+    return len(beside) + 2 * borders
+
+
+@pytest.mark.parametrize("k", range(1, 6))
+def test_beside_bound_is_the_least_count_over_every_set_of_k_cells_in_a_box(k):
+    box = [(r, c) for r in range(4) for c in range(5)]
+    counts = [_beside_and_borders(cells) for cells in itertools.combinations(box, k)]
+    assert min(counts) == beside_bound(k)
+
+
+def test_kinds_bound_on_hand_counted_cases():
+    # One Supporter: four sides, and four Events fill them.
+    assert kinds_bound(1, 4) == 4
+    # Three Supporters border at least 8 cells: with 7 Events one Supporter side faces none.
+    assert beside_bound(3) == 8 and kinds_bound(3, 7) == 11
+    # Four Supporters on one colour of a 3 x 3 block border its 5 other cells: 16 sides, 9 cells.
+    assert beside_bound(4) == 9 and kinds_bound(4, 9) == 16
+    assert kinds_bound(0, 5) == kinds_bound(5, 0) == 0
+
+
+def test_kinds_bound_and_its_words():
+    # Three Supporters each listed by seven Events: 21 pairs, 12 sides, but only 11 Tricks.
+    network = Network(
+        tuple(Supporter(i) for i in (1, 2, 3)), tuple(Event(f"E{j}", frozenset({1, 2, 3})) for j in range(7))
+    )
+    bound = best_bound(build_problem(network))
+    assert (bound.value, bound.argument) == (11, "kinds")
+    assert bound.proof == (
+        "3 Supporters have 12 sides; the cells beside them, counting two for each border between "
+        "two of them, number at least 3 + ceil(2 sqrt 3) + 1 = 8, and each that holds no Event "
+        "takes up a side: with 7 Events, at most 12 + 7 - 8 = 11"
+    )
+    solution = solve_tricks(network, TricksRules(connected=False), time_limit=30)
+    assert solution.status is Status.OPTIMAL and solution.tricks == 11 and solution.proven_by == "bound"
 
 
 def test_region_is_the_triangle_then_shrinks():
