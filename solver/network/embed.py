@@ -29,7 +29,15 @@ from collections import deque
 from functools import cache
 
 from model.common.errors import OutOfTime
-from solver.network.problem import Cell, Layout, Problem, is_connected, layout_is_legal, layout_tricks
+from solver.network.problem import (
+    Cell,
+    Layout,
+    Problem,
+    apart_layout,
+    is_connected,
+    layout_is_legal,
+    layout_tricks,
+)
 
 #: How many search nodes between two looks at the clock.
 CLOCK_EVERY = 2048
@@ -115,6 +123,16 @@ def pieces_reach(
     return _embed(problem, target, deadline, node_limit, connected, one=False)[0]
 
 
+def pieces_layout(
+    problem: Problem, target: int, deadline: float, node_limit: int | None = None
+) -> tuple[bool | None, Layout | None]:
+    """``pieces_reach``'s answer and, when it is True, the layout it reached: its pieces set
+    apart, each card without a partner on its own. The layout is None when it breaks a rule
+    option the problem carries (``every_matched``: a card laid with none of its partners beside
+    it), so True may come without one."""
+    return _embed(problem, target, deadline, node_limit, connected=False, one=False, record=True)
+
+
 def one_piece(problem: Problem, target: int, deadline: float, node_limit: int) -> Layout | None:
     """A connected legal layout of every card with at least ``target`` Tricks, built by the same
     search kept to one piece, or None (no such layout, or ``node_limit`` or ``deadline`` came
@@ -147,9 +165,16 @@ def _with_loners(problem: Problem, board: dict[Cell, int], loners: list[int]) ->
 
 
 def _embed(
-    problem: Problem, target: int, deadline: float, node_limit: int | None, connected: bool, one: bool
+    problem: Problem,
+    target: int,
+    deadline: float,
+    node_limit: int | None,
+    connected: bool,
+    one: bool,
+    record: bool = False,
 ) -> tuple[bool | None, Layout | None]:
-    """``pieces_reach``'s search; with ``one``, kept to one piece and giving the layout found."""
+    """``pieces_reach``'s search; with ``one``, kept to one piece and giving the layout found;
+    with ``record``, giving the layout in pieces it reached (if it keeps the rules)."""
     pairs = problem.pair_count()
     budget = pairs - target
     if budget < 0:
@@ -264,6 +289,11 @@ def _embed(
         if not waiting:
             if one:
                 return _keep(_with_loners(problem, boards[0], unmatched) if boards else None)
+            if record:
+                # The answer stays True whether or not the layout keeps every rule option.
+                laid_out = apart_layout(problem, [dict(board) for board in boards] + [{(0, 0): c} for c in unmatched])
+                if layout_is_legal(problem, laid_out) and layout_tricks(problem, laid_out) >= target:
+                    kept.append(laid_out)
             return not connected or _pieces_can_join(problem, boards, loners)
         # Of the cards with a laid partner they have not given up, the one with the fewest
         # ways on (fail first): each goes beside one of those partners, or is put off (it will

@@ -13,7 +13,7 @@ from model.whitehouse.network.arrangement import TricksRules
 from solver.network.bounds import Bound, best_bound, region
 from solver.network.boxes import reach_by_span
 from solver.network.cpsat import ModelSpec, solve_model
-from solver.network.embed import one_piece, pieces_reach
+from solver.network.embed import one_piece, pieces_layout, pieces_reach
 from solver.network.exact import exact_search
 from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic, greedy_phase, improve, leave_one_out
@@ -610,8 +610,12 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str, rest_fit
             layout, value = left_out, layout_tricks(problem, left_out)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
-    if method == "auto" and _refuted(problem, value, clock) is not None:
-        return _proven(value, layout, bound, "exhaustive search")
+    if method == "auto":
+        value, layout, refuted = _climb_in_pieces(problem, clock, value, layout, bound)
+        if value >= bound.value:
+            return _proven(value, layout, bound, "bound")
+        if refuted:
+            return _proven(value, layout, bound, "exhaustive search")
     upper = bound.value
     if method == "auto":
         # The embedding search's bound holds for arrangements in pieces; a connected
@@ -676,6 +680,23 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str, rest_fit
             value, layout = found_value, found
         return Outcome(Status.UNPROVEN, value, max(value, answer.bound or upper), layout, None, None)
     return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
+
+
+def _climb_in_pieces(
+    problem: Problem, clock: Clock, value: int, layout: Layout | None, bound: Bound
+) -> tuple[int, Layout | None, bool]:
+    """"One Trick more?" to the embedding search in pieces, asked again from each layout it
+    reaches (in pieces, what it reaches is an answer); True last when it answers no (a node
+    budget per question, so repeatable)."""
+    while value < bound.value and problem.pair_count() - (value + 1) <= EMBED_APART and clock.left() > 0:
+        reached, found = pieces_layout(problem, value + 1, clock.deadline, EMBED_NODES)
+        if reached is False:
+            return value, layout, True
+        if found is None:
+            break
+        value, layout = layout_tricks(problem, found), found
+        clock.report(value, bound.value)
+    return value, layout, False
 
 
 def _with_cards_apart(problem: Problem, layout: Layout) -> Layout:

@@ -14,15 +14,17 @@ The pipeline, cheapest argument first:
    of cards joined by Tricks must be able to border each other (only cards of one kind border
    without a Trick), which refutes targets only arrangements in pieces reach; kept to one
    piece, the same search builds an arrangement meeting the bound where few pairs may lie apart
-   (it only builds: finding none proves nothing);
+   (it only builds: finding none proves nothing); without ``connected``, what it reaches in
+   pieces is an answer, so it is asked "one Trick more?" again from each layout it reaches;
 4. small networks: the exact search of our own (``tricks_exact``);
 5. up to 16 cards, span by span (``tricks_boxes``): each exact span of the arrangement first
    goes to our own span search (``tricks_span``), which settles most of them, and only the
    spans it leaves open to a small CP-SAT model (``tricks_cpsat``); after a little work (about
-   half a second) the plain model (``plain``, hinted and bounded) takes turns with it
+   a quarter of a second) the plain model (``plain``, hinted and bounded) takes turns with it
    (``portfolio``), in doubling slices of deterministic work, for networks the descent stalls on;
-   where the descent's first share settles nothing, the embedding search is first asked "one
-   Trick more than the best found?" on a larger budget;
+   where the descent's first share settles nothing, the embedding search kept to one piece
+   first builds one Trick more where it can, and is then asked "one Trick more than the best
+   found?" on a larger budget;
 6. above 16 cards, CP-SAT: first a relaxation without connectivity in the perimeter region,
    whose pieces are then joined (``tricks_glue``), the connected model when joining fails.
 7. whatever time the phases leave unused goes to ``rest``: CP-SAT models with the best

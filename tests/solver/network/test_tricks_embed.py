@@ -14,7 +14,7 @@ from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
-from solver.network.embed import one_piece, pieces_reach
+from solver.network.embed import one_piece, pieces_layout, pieces_reach
 from solver.network.heuristic import connected_heuristic
 from solver.network.problem import build_problem, canonical_within_classes, layout_tricks, to_arrangement
 from solver.network.solve import solve_tricks
@@ -89,6 +89,43 @@ def test_the_lock_network_is_refuted_connected_only():
     assert pieces_reach(problem, 16, time.monotonic() + FAR) is True
     assert pieces_reach(problem, 16, time.monotonic() + FAR, connected=True) is False
     assert pieces_reach(problem, 15, time.monotonic() + FAR, connected=True) is True
+
+
+# --- in pieces: the layout reached ------------------------------------------------------------------
+
+
+@examples(1.5)
+@given(networks(max_cards=7))
+def test_the_layout_in_pieces_passes_the_checker_and_answers_as_the_search_does(network):
+    for matched in (False, True):
+        rules = TricksRules(connected=False, every_card_matched=matched)
+        problem = build_problem(network, every_matched=matched)
+        best = oracle_max_tricks(network, rules)
+        for target in range(0, problem.pair_count() + 1):
+            reached, layout = pieces_layout(problem, target, time.monotonic() + FAR)
+            assert reached == pieces_reach(problem, target, time.monotonic() + FAR)
+            if layout is None:
+                assert not reached or matched, "without every_card_matched a reached layout is kept"
+                continue
+            assert reached is True
+            report = check_arrangement(network, to_arrangement(problem, layout), rules)
+            assert report.legal, (target, report.violations)
+            assert len(layout) == problem.size
+            assert report.tricks == layout_tricks(problem, layout) >= target
+            assert best is not None and report.tricks <= best
+
+
+def test_the_kept_network_in_pieces_is_climbed_to_its_maximum():
+    # Left at 21 of at most 22 for 5 s by the solver and the plain model alike (in pieces): the
+    # search in pieces reaches 21 with a layout, and refutes 22.
+    network = load_question(str(INSTANCES / "game_n016_s20261214.2.json")).network
+    problem = build_problem(network)
+    reached, layout = pieces_layout(problem, 21, time.monotonic() + FAR)
+    assert reached is True and layout is not None and layout_tricks(problem, layout) >= 21
+    assert pieces_reach(problem, 22, time.monotonic() + FAR) is False
+    solution = solve_tricks(network, TricksRules(connected=False), time_limit=60)
+    assert solution.status is Status.OPTIMAL and solution.tricks == 21
+    assert solution.proven_by == "exhaustive search"
 
 
 # --- kept to one piece: building the arrangement -------------------------------------------------
