@@ -211,36 +211,32 @@ def _embed(
         gone = given_up[card]
         return [p for p in partners[card] if p in position and p not in gone]
 
+    # Kept up to date as cards are laid and put off, for ``forced_apart`` (the innermost loop):
+    # per laid card, its partners still to come (unlaid, not given up) and its free sides; per
+    # unlaid card, its partners laid and not given up.
+    pending = [0] * problem.size
+    free = [0] * problem.size
+    count = [0] * problem.size
+
     def forced_apart(room: int) -> int:
         # Pairs of a laid and an unlaid card that must lie apart, counted two ways (the larger
         # count holds): a laid card with more partners to come than free sides leaves the rest
         # apart; an unlaid card borders from one cell at most the laid partners around that cell.
-        # Stops counting once the count exceeds ``room``. (The search's innermost loop: written
-        # for speed, the sides of a cell looked up, not built.)
+        # Stops counting once the count exceeds ``room``.
         by_laid = 0
-        reach: dict[int, list[int]] = {}
-        for card, (piece, cell) in position.items():
-            gone = given_up[card]
-            waiting = [p for p in partners[card] if p not in position and p not in gone]
-            if waiting:
-                board = boards[piece]
-                up, down, left, right = _sides(cell)
-                free = (up not in board) + (down not in board) + (left not in board) + (right not in board)
-                if len(waiting) > free:
-                    by_laid += len(waiting) - free
-                for p in waiting:
-                    if p in reach:
-                        reach[p].append(card)
-                    else:
-                        reach[p] = [card]
+        for card in position:
+            over = pending[card] - free[card]
+            if over > 0:
+                by_laid += over
         if by_laid > room:
             return by_laid
-        if sum(len(laid) - 1 for laid in reach.values()) <= room:
+        if sum(count[card] - 1 for card in order if count[card] > 1 and card not in position) <= room:
             return by_laid  # the second count cannot exceed ``room`` either
         by_unlaid = 0
-        for card, laid in reach.items():
-            if len(laid) == 1:
+        for card in order:
+            if count[card] < 2 or card in position:
                 continue
+            laid = unpaid_laid(card)
             best = 0
             bad = clash[card]
             for partner in laid:
@@ -269,12 +265,40 @@ def _embed(
         return by_laid if by_laid > by_unlaid else by_unlaid
 
     def lay(card: int, piece: int, cell: Cell, apart: int) -> bool:
-        boards[piece][cell] = card
+        board = boards[piece]
+        gone = given_up[card]
+        to_come = 0
+        for p in partners[card]:
+            if p in position:
+                if p not in gone:
+                    pending[p] -= 1
+            elif p not in gone:
+                to_come += 1
+                count[p] += 1
+        pending[card] = to_come
+        taken = 0
+        for n in _sides(cell):
+            other = board.get(n)
+            if other is not None:
+                free[other] -= 1
+                taken += 1
+        free[card] = 4 - taken
+        board[cell] = card
         position[card] = (piece, cell)
         if search(apart):
             return True
-        del boards[piece][cell]
+        del board[cell]
         del position[card]
+        for n in _sides(cell):
+            other = board.get(n)
+            if other is not None:
+                free[other] += 1
+        for p in partners[card]:
+            if p in position:
+                if p not in gone:
+                    pending[p] += 1
+            elif p not in gone:
+                count[p] -= 1
         return False
 
     def search(apart: int) -> bool:
@@ -329,11 +353,15 @@ def _embed(
             for p in laid:
                 given_up[card].add(p)
                 given_up[p].add(card)
+                pending[p] -= 1
+            count[card] -= len(laid)
             if search(apart + len(laid)):
                 return True
             for p in laid:
                 given_up[card].discard(p)
                 given_up[p].discard(card)
+                pending[p] += 1
+            count[card] += len(laid)
         return False
 
     def placements(card: int, laid: list[int], apart: int) -> list[tuple[int, int, Cell]]:
