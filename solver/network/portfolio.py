@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from solver.network.boxes import BoxDescent, BoxResult
 from solver.network.plain import plain_cells, solve_plain
@@ -33,6 +34,16 @@ PLAIN_TURN_SIZE = 4_096
 MARGIN = 0.1
 
 
+@dataclass(frozen=True)
+class Settled:
+    """What the caller's own searches made of the best total known (``settle``)."""
+
+    #: True when they prove that no arrangement beats it.
+    proven: bool = False
+    #: An arrangement beating it, when they built one.
+    better: Layout | None = None
+
+
 def descent_taking_turns(
     problem: Problem,
     best: int,
@@ -40,28 +51,34 @@ def descent_taking_turns(
     upper: int,
     deadline: float,
     report: Callable[[int, int], None] | None = None,
-    refute: Callable[[int], bool] | None = None,
-    climb: Callable[[int], Layout | None] | None = None,
+    settle: Callable[[int], Settled] | None = None,
 ) -> BoxResult:
     """Prove ``best`` optimal (or find better arrangements, or lower ``upper``) by the box
     descent and the plain model in turns, until ``deadline``. ``complete`` with
     ``rests_on_cpsat`` when a CP-SAT model (a box's or the plain one) closed part of it.
-    ``refute(value)``, if given, is asked once, when the descent's first share settles nothing:
-    True when it proves that no arrangement beats ``value`` (the pipeline's embedding search on
-    a larger budget; asked only then, since the descent settles most networks sooner).
-    ``climb(value)``, if given, is asked just before: an arrangement beating ``value`` or None;
-    it is asked again from each one it gives, so that ``refute`` is asked about the best known."""
+    ``settle(value)``, if given, is asked when the descent's first share settles nothing, and
+    again whenever a turn has raised the best known (the pipeline's embedding searches: asked
+    only then, since the descent settles most networks sooner); an arrangement it builds is
+    taken, and it is asked again from it."""
     descent = BoxDescent(problem, best, upper, deadline, report)
     result = descent.run(FIRST_DESCENT_WORK)
-    while not result.complete and climb is not None:
-        built = climb(descent.best)
-        if built is None or layout_tricks(problem, built) <= descent.best:
-            break
-        descent.offer(layout_tricks(problem, built), built)
-        if report is not None:
-            report(descent.best, result.upper)
-        result = descent.result()
-    if not result.complete and refute is not None and refute(descent.best):
+    asked = best - 1  # the best known when ``settle`` was last asked
+
+    def settled() -> bool:
+        nonlocal result, asked
+        while settle is not None and not result.complete and descent.best > asked:
+            asked = descent.best
+            answer = settle(descent.best)
+            if answer.proven:
+                return True
+            if answer.better is not None and layout_tricks(problem, answer.better) > descent.best:
+                descent.offer(layout_tricks(problem, answer.better), answer.better)
+                if report is not None:
+                    report(descent.best, result.upper)
+                result = descent.result()
+        return False
+
+    if not result.complete and settled():
         return BoxResult(descent.best, descent.found, True, descent.best, False)
     if result.complete or plain_cells(problem) > PLAIN_TURN_SIZE:
         return descent.run()
@@ -86,5 +103,7 @@ def descent_taking_turns(
         if answer.bound is not None:
             descent.bound(answer.bound)
         result = descent.run(descent.spent + work)
+        if not result.complete and settled():
+            return BoxResult(descent.best, descent.found, True, descent.best, False)
         work *= 2
     return result

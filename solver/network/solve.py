@@ -22,9 +22,10 @@ The pipeline, cheapest argument first:
    spans it leaves open to a small CP-SAT model (``tricks_cpsat``); after a little work (about
    a quarter of a second) the plain model (``plain``, hinted and bounded) takes turns with it
    (``portfolio``), in doubling slices of deterministic work, for networks the descent stalls on;
-   where the descent's first share settles nothing, the embedding search kept to one piece
-   first builds one Trick more where it can, and is then asked "one Trick more than the best
-   found?" on a larger budget;
+   where the descent's first share settles nothing (and again whenever a turn raises the best
+   found), the embedding searches are asked for one Trick more: built in one piece, else
+   refuted in pieces on a larger budget, or reached in pieces that are then joined
+   (``tricks_glue``), or refuted by the connected variant;
 6. above 16 cards, CP-SAT: first a relaxation without connectivity in the perimeter region,
    whose pieces are then joined (``tricks_glue``), the connected model when joining fails.
 7. whatever time the phases leave unused goes to ``rest``: CP-SAT models with the best

@@ -15,8 +15,16 @@ from model.whitehouse.network.arrangement import Event, Network, Supporter, Tric
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
 from solver.network.embed import one_piece, pieces_layout, pieces_reach
+from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic
-from solver.network.problem import build_problem, canonical_within_classes, layout_tricks, to_arrangement
+from solver.network.problem import (
+    build_problem,
+    canonical_within_classes,
+    is_connected,
+    layout_is_legal,
+    layout_tricks,
+    to_arrangement,
+)
 from solver.network.solve import solve_tricks
 
 FAR = 60.0
@@ -126,6 +134,21 @@ def test_the_kept_network_in_pieces_is_climbed_to_its_maximum():
     solution = solve_tricks(network, TricksRules(connected=False), time_limit=60)
     assert solution.status is Status.OPTIMAL and solution.tricks == 21
     assert solution.proven_by == "exhaustive search"
+
+
+def test_pieces_reached_in_the_kept_network_join_into_one_network():
+    # Left at 18 of at most 21 for 10 s (connected): the one-piece search builds no 19, but the
+    # search in pieces reaches 19 in pieces that ``glue`` joins without losing a Trick.
+    network = load_question(str(INSTANCES / "game_n016_s20261218.14.json")).network
+    problem = build_problem(network)
+    assert one_piece(problem, 19, time.monotonic() + FAR, 5_000) is None
+    reached, layout = pieces_layout(problem, 19, time.monotonic() + FAR, 50_000)
+    assert reached is True and layout is not None
+    joined = glue(problem, layout)
+    assert joined is not None and is_connected(joined) and layout_is_legal(problem, joined)
+    assert layout_tricks(problem, joined) >= 19
+    solution = solve_tricks(network, time_limit=60)
+    assert solution.status is Status.OPTIMAL and solution.tricks == 19
 
 
 # --- kept to one piece: building the arrangement -------------------------------------------------

@@ -13,7 +13,7 @@ from solver.network.bounds import best_bound
 from solver.network.boxes import BoxDescent, box_descent
 from solver.network.embed import one_piece, pieces_reach
 from solver.network.heuristic import greedy_phase
-from solver.network.portfolio import descent_taking_turns
+from solver.network.portfolio import Settled, descent_taking_turns
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
 
 FAR = 120.0
@@ -68,7 +68,8 @@ def test_the_plain_model_takes_over_where_the_descent_stalls():
 )
 def test_one_trick_more_built_in_one_piece_is_offered_to_the_descent(name, tricks):
     # On these the descent's first share stays at the greedy total; the embedding search kept to
-    # one piece builds the better arrangement, and is asked again from it, until it builds none.
+    # one piece builds the better arrangement, and is asked again from it, until it builds none
+    # and the search in pieces refutes one Trick more.
     problem = build_problem(load_question(str(INSTANCES / name)).network)
     bound = best_bound(problem).value
     layout, _rng = greedy_phase(problem, bound)
@@ -78,19 +79,17 @@ def test_one_trick_more_built_in_one_piece_is_offered_to_the_descent(name, trick
     asked: list[int] = []
     built: list[dict] = []
 
-    def climb(value):
+    def settle(value):
         asked.append(value)
         found = one_piece(problem, value + 1, time.monotonic() + FAR, 5_000)
         if found is not None:
             built.append(found)
-        return found
+            return Settled(better=found)
+        return Settled(proven=pieces_reach(problem, value + 1, time.monotonic() + FAR, node_limit=50_000) is False)
 
-    def refute(value):
-        return pieces_reach(problem, value + 1, time.monotonic() + FAR, node_limit=50_000) is False
-
-    found = descent_taking_turns(problem, start, layout, bound, time.monotonic() + FAR, refute=refute, climb=climb)
+    found = descent_taking_turns(problem, start, layout, bound, time.monotonic() + FAR, settle=settle)
     assert found.complete and found.value == tricks and not found.rests_on_cpsat
     assert built and found.layout == built[-1]
-    assert asked[-1] == tricks
+    assert asked == list(range(start, tricks + 1))
     assert layout_is_legal(problem, found.layout) and is_connected(found.layout)
     assert layout_tricks(problem, found.layout) == tricks
