@@ -58,6 +58,13 @@ def span_search(
     search = _Patterns(problem, rows, cols, at_least, deadline, node_limit)
     if problem.every_matched and not all(problem.partners):
         return SpanResult(None, None, True, 0)  # a card that matches none is never matched
+    if problem.size >= 2 and any(
+        not problem.partners[i] and sum(k == problem.is_event[i] for k in problem.is_event) == 1
+        for i in range(problem.size)
+    ):
+        # A card with no partner and no other card of its kind may border no card at all: in one
+        # connected arrangement of two or more cards it has nowhere to go.
+        return SpanResult(None, None, True, 0)
     try:
         search.cell(0)
         complete = True

@@ -11,7 +11,7 @@ from oracle_tricks import oracle_max_tricks
 from strategies_tricks import checkerboard, networks
 
 from model.common.status import Status
-from model.whitehouse.network.arrangement import TricksRules
+from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules
 from solver.network.boxes import boxes
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
 from solver.network.solve import solve_tricks
@@ -72,3 +72,16 @@ def test_a_node_limit_gives_up_instead_of_answering():
     problem = build_problem(checkerboard(4, random.Random(3), extra_matches=8))
     found = span_search(problem, 4, 5, 1, time.monotonic() + FAR, node_limit=5)
     assert not found.complete and found.nodes > 5
+
+
+def test_a_card_with_no_partner_and_none_of_its_kind_rules_out_every_span_at_once():
+    # Found by Hypothesis: one Supporter no Event lists, beside eight Events. It may border no
+    # card, so no connected arrangement exists; the span search used to walk millions of nodes.
+    events = [(1, ()), (543, ()), (337794, {6189}), (15, {564}), (137594, ()), (723185, {18977}),
+              (2331, {1, 2_147_483_646}), ("BZ5VZ-", ())]
+    network = Network((Supporter(3737),), tuple(Event(k, frozenset(v)) for k, v in events))
+    problem = build_problem(network)
+    for rows, cols in boxes(problem.size, 0):
+        found = span_search(problem, rows, cols, 0, time.monotonic() + FAR, node_limit=10)
+        assert found.complete and found.layout is None
+    assert oracle_max_tricks(Network(network.supporters, network.events[:3]), TricksRules()) is None
