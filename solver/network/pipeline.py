@@ -484,24 +484,7 @@ def _cpsat_connected(
 
     if method == "auto" and problem.size <= BOX_DESCENT_LIMIT:
         def settle(value: int) -> Settled:
-            # "One Trick more?" to the embedding searches: built in one piece on a small budget;
-            # else, on a larger one, refuted in pieces, or reached in pieces that are then
-            # joined without losing a Trick (``glue``), or refuted by the connected variant.
-            if problem.pair_count() - (value + 1) > EMBED_APART or clock.left() <= 0:
-                return Settled()
-            built = one_piece(problem, value + 1, clock.deadline, CLIMB_NODES)
-            if built is not None or clock.left() <= 0:
-                return Settled(better=built)
-            reached, in_pieces = pieces_layout(problem, value + 1, clock.deadline, SMALL_PROBE_NODES)
-            if reached is False:
-                return Settled(proven=True)
-            joined = glue(problem, in_pieces) if in_pieces is not None else None
-            if (joined is not None and is_connected(joined) and layout_is_legal(problem, joined)
-                    and layout_tricks(problem, joined) > value):
-                return Settled(better=joined)
-            if reached and pieces_reach(problem, value + 1, clock.deadline, JOINED_NODES, connected=True) is False:
-                return Settled(proven=True)
-            return Settled()
+            return _one_more(problem, clock, value)
 
         descent = descent_taking_turns(problem, best, best_layout, upper, clock.deadline, clock.report, settle)
         if descent.layout is not None:
@@ -541,6 +524,28 @@ def _cpsat_connected(
     if main.upper is not None:
         upper = min(upper, max(main.upper, best))
     return unproven()
+
+
+def _one_more(problem: Problem, clock: Clock, value: int) -> Settled:
+    """"One Trick more than ``value``?" to the embedding searches, for the box descent where it
+    stalls (connected, up to BOX_DESCENT_LIMIT cards): built in one piece on a small budget;
+    else, on a larger one, refuted in pieces, or reached in pieces that are then joined without
+    losing a Trick (``glue``), or refuted by the connected variant. Node budgets: repeatable."""
+    if problem.pair_count() - (value + 1) > EMBED_APART or clock.left() <= 0:
+        return Settled()
+    built = one_piece(problem, value + 1, clock.deadline, CLIMB_NODES)
+    if built is not None or clock.left() <= 0:
+        return Settled(better=built)
+    reached, in_pieces = pieces_layout(problem, value + 1, clock.deadline, SMALL_PROBE_NODES)
+    if reached is False:
+        return Settled(proven=True)
+    joined = glue(problem, in_pieces) if in_pieces is not None else None
+    if (joined is not None and is_connected(joined) and layout_is_legal(problem, joined)
+            and layout_tricks(problem, joined) > value):
+        return Settled(better=joined)
+    if reached and pieces_reach(problem, value + 1, clock.deadline, JOINED_NODES, connected=True) is False:
+        return Settled(proven=True)
+    return Settled()
 
 
 def _confirmed(
