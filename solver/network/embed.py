@@ -186,9 +186,10 @@ def _embed(
     order = _order(problem, matched)
     kept: list[Layout] = []
 
-    def _keep(layout: Layout | None) -> bool:
-        # The checker's rules, not the search's: legal, connected, the rule options, the target.
-        if (layout is None or not is_connected(layout) or not layout_is_legal(problem, layout)
+    def _keep(layout: Layout | None, joined: bool) -> bool:
+        # The checker's rules, not the search's: legal, connected if ``joined``, the rule options,
+        # the target.
+        if (layout is None or (joined and not is_connected(layout)) or not layout_is_legal(problem, layout)
                 or layout_tricks(problem, layout) < target):
             return False
         kept.append(layout)
@@ -312,12 +313,10 @@ def _embed(
         waiting = [c for c in order if c not in position]
         if not waiting:
             if one:
-                return _keep(_with_loners(problem, boards[0], unmatched) if boards else None)
+                return _keep(_with_loners(problem, boards[0], unmatched) if boards else None, joined=True)
             if record:
                 # The answer stays True whether or not the layout keeps every rule option.
-                laid_out = apart_layout(problem, [dict(board) for board in boards] + [{(0, 0): c} for c in unmatched])
-                if layout_is_legal(problem, laid_out) and layout_tricks(problem, laid_out) >= target:
-                    kept.append(laid_out)
+                _keep(apart_layout(problem, [dict(b) for b in boards] + [{(0, 0): c} for c in unmatched]), joined=False)
             return not connected or _pieces_can_join(problem, boards, loners)
         # Of the cards with a laid partner they have not given up, the one with the fewest
         # ways on (fail first): each goes beside one of those partners, or is put off (it will

@@ -6,6 +6,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from model.common.status import Status
 from model.whitehouse.network.answer import Progress
@@ -300,12 +301,18 @@ def _tiled(problem: Problem, clock: Clock, bound: Bound, value: int, method: str
     return _proven(layout_tricks(problem, layout), layout, bound, "bound")
 
 
+def _few_apart(problem: Problem, target: int) -> bool:
+    """True when ``target`` Tricks leave at most EMBED_APART matching pairs apart: where the
+    embedding search is small enough to ask."""
+    return problem.pair_count() - target <= EMBED_APART
+
+
 def _one_piece(problem: Problem, clock: Clock, upper: int) -> Layout | None:
     """A connected arrangement meeting ``upper`` (a proven bound), built by the embedding search
     kept to one piece, where few pairs may lie apart (a node budget: repeatable); else None. The
     local search climbs towards the bound from one arrangement; this lays every card knowing
     how many pairs it may leave apart."""
-    if problem.pair_count() - upper > EMBED_APART or clock.left() <= 0:
+    if not _few_apart(problem, upper) or clock.left() <= 0:
         return None
     built = one_piece(problem, upper, clock.deadline, ONE_PIECE_NODES)
     if built is not None:
@@ -313,15 +320,13 @@ def _one_piece(problem: Problem, clock: Clock, upper: int) -> Layout | None:
     return built
 
 
-def _refuted(
-    problem: Problem, value: int, clock: Clock, connected: bool = False, nodes: int = EMBED_NODES
-) -> str | None:
+def _refuted(problem: Problem, value: int, clock: Clock, connected: bool = False) -> str | None:
     """A proof (in words, or "" when it has none) that no arrangement, even in pieces (with
     ``connected``: no connected one), makes more than ``value`` Tricks, from our embedding
     search; None when it finds none (a node limit, not the clock, decides when it gives up)."""
-    if problem.pair_count() - (value + 1) > EMBED_APART:
+    if not _few_apart(problem, value + 1):
         return None
-    found = pieces_reach(problem, value + 1, clock.deadline, node_limit=nodes)
+    found = pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES)
     if found is False:
         return ""
     if not connected or not found:
@@ -341,7 +346,7 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock, conne
     joined: set[int] = set()
 
     def reach(target: int, nodes: int = EMBED_NODES) -> bool | None:
-        if problem.pair_count() - target > EMBED_APART:
+        if not _few_apart(problem, target):
             return True  # not tried: as good as reachable
         found = pieces_reach(problem, target, clock.deadline, node_limit=nodes)
         if found is not True or not connected:
@@ -483,9 +488,7 @@ def _cpsat_connected(
         return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
 
     if method == "auto" and problem.size <= BOX_DESCENT_LIMIT:
-        def settle(value: int) -> Settled:
-            return _one_more(problem, clock, value)
-
+        settle = partial(_one_more, problem, clock)
         descent = descent_taking_turns(problem, best, best_layout, upper, clock.deadline, clock.report, settle)
         if descent.layout is not None:
             best, best_layout = descent.value, descent.layout
@@ -531,7 +534,7 @@ def _one_more(problem: Problem, clock: Clock, value: int) -> Settled:
     stalls (connected, up to BOX_DESCENT_LIMIT cards): built in one piece on a small budget;
     else, on a larger one, refuted in pieces, or reached in pieces that are then joined without
     losing a Trick (``glue``), or refuted by the connected variant. Node budgets: repeatable."""
-    if problem.pair_count() - (value + 1) > EMBED_APART or clock.left() <= 0:
+    if not _few_apart(problem, value + 1) or clock.left() <= 0:
         return Settled()
     built = one_piece(problem, value + 1, clock.deadline, CLIMB_NODES)
     if built is not None or clock.left() <= 0:
@@ -706,7 +709,7 @@ def _climb_in_pieces(
     """"One Trick more?" to the embedding search in pieces, asked again from each layout it
     reaches (in pieces, what it reaches is an answer); True last when it answers no (a node
     budget per question, so repeatable)."""
-    while value < bound.value and problem.pair_count() - (value + 1) <= EMBED_APART and clock.left() > 0:
+    while value < bound.value and _few_apart(problem, value + 1) and clock.left() > 0:
         reached, found = pieces_layout(problem, value + 1, clock.deadline, EMBED_NODES)
         if reached is False:
             return value, layout, True

@@ -55,16 +55,16 @@ def span_search(
     """The best connected arrangement spanning exactly ``rows`` x ``cols`` with at least
     ``at_least`` Tricks (every card on the grid), within ``node_limit`` search nodes (both levels
     together)."""
-    search = _Patterns(problem, rows, cols, at_least, deadline, node_limit)
     if problem.every_matched and not all(problem.partners):
         return SpanResult(None, None, True, 0)  # a card that matches none is never matched
+    of_kind = (problem.is_event.count(False), problem.is_event.count(True))
     if problem.size >= 2 and any(
-        not problem.partners[i] and sum(k == problem.is_event[i] for k in problem.is_event) == 1
-        for i in range(problem.size)
+        not problem.partners[i] and of_kind[problem.is_event[i]] == 1 for i in range(problem.size)
     ):
         # A card with no partner and no other card of its kind may border no card at all: in one
         # connected arrangement of two or more cards it has nowhere to go.
         return SpanResult(None, None, True, 0)
+    search = _Patterns(problem, rows, cols, at_least, deadline, node_limit)
     try:
         search.cell(0)
         complete = True
