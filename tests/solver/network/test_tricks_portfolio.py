@@ -1,4 +1,5 @@
-"""The box descent taken a share at a time, and taking turns with the plain model."""
+"""The box descent taken a share at a time, and taking turns with the plain model; above its
+size, the embedding searches' climb."""
 
 from __future__ import annotations
 
@@ -7,14 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from model.whitehouse.network.arrangement import Event, Network, Supporter
+from model.common.status import Status
+from model.whitehouse.network.arrangement import Event, Network, Supporter, check_arrangement
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
 from solver.network.boxes import BoxDescent, box_descent
 from solver.network.embed import one_piece, pieces_reach
 from solver.network.heuristic import greedy_phase
+from solver.network.pipeline import BOX_DESCENT_LIMIT, Clock, _climb
 from solver.network.portfolio import Settled, descent_taking_turns
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
+from solver.network.solve import solve_tricks
 
 FAR = 120.0
 INSTANCES = Path(__file__).resolve().parents[3] / "benchmarks" / "instances"
@@ -99,3 +103,29 @@ def test_one_trick_more_built_in_one_piece_is_offered_to_the_descent(name, trick
     assert [value for value, _quick in in_full] == list(range(in_full[0][0], tricks + 1))
     assert layout_is_legal(problem, found.layout) and is_connected(found.layout)
     assert layout_tricks(problem, found.layout) == tricks
+
+
+#: A 19-card engine-grown network (above the descent's size) that CP-SAT's region model left at
+#: 17 of at most 18 for 10 s: the embedding searches build 18 and refute 19 within a second.
+CLIMBED = "engine_n019_s20261201.0.json"
+
+
+def test_above_the_descent_the_embedding_searches_climb_to_a_proof():
+    problem = build_problem(load_question(str(INSTANCES / CLIMBED)).network)
+    assert problem.size > BOX_DESCENT_LIMIT
+    bound = best_bound(problem).value
+    layout, _rng = greedy_phase(problem, bound)
+    assert layout is not None
+    start = layout_tricks(problem, layout)
+    assert start < 18
+    value, found, proven = _climb(problem, Clock(time.monotonic(), FAR, None), start, layout, bound)
+    assert proven and value == 18
+    assert layout_is_legal(problem, found) and is_connected(found) and layout_tricks(problem, found) == 18
+
+
+def test_the_pipeline_climbs_above_the_descent():
+    question = load_question(str(INSTANCES / CLIMBED))
+    solution = solve_tricks(question.network, question.rules, time_limit=20)
+    assert solution.status == Status.OPTIMAL and solution.tricks == 18
+    assert solution.proven_by == "exhaustive search"
+    assert check_arrangement(question.network, solution.arrangement, question.rules).legal
