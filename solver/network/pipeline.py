@@ -509,7 +509,7 @@ def _cpsat_connected(
         # No descent above BOX_DESCENT_LIMIT cards: the embedding searches climb one Trick at a
         # time first (what CP-SAT's region model needs the whole limit for, they settle in a
         # fraction of a second on most game-grown networks of 18-24 cards).
-        best, best_layout, settled = _climb(problem, clock, best, best_layout, upper)
+        best, best_layout, settled = _climb_connected(problem, clock, best, best_layout, upper)
         if settled or best >= relaxed:
             return _proven(best, best_layout, bound, "exhaustive search")
         hint = best_layout
@@ -543,11 +543,12 @@ def _cpsat_connected(
 
 
 def _one_more(problem: Problem, clock: Clock, value: int, quick: bool = False) -> Settled:
-    """"One Trick more than ``value``?" to the embedding searches, for the box descent
-    (connected, up to BOX_DESCENT_LIMIT cards): built in one piece on a small budget; else, on a
-    larger one, refuted in pieces, or reached in pieces that are then joined without losing a
-    Trick (``glue``), or refuted by the connected variant. ``quick``: QUICK_SHARE of each budget
-    (asked before the descent starts). Node budgets: repeatable."""
+    """"One Trick more than ``value``?" to the embedding searches, connected (for the box
+    descent up to BOX_DESCENT_LIMIT cards, and climbing above it: ``_climb_connected``): built in
+    one piece on a small budget; else, on a larger one, refuted in pieces, or reached in pieces
+    that are then joined without losing a Trick (``glue``), or refuted by the connected variant.
+    ``quick``: QUICK_SHARE of each budget (asked before the descent starts). Node budgets:
+    repeatable."""
     if not _few_apart(problem, value + 1) or clock.left() <= 0:
         return Settled()
     share = QUICK_SHARE if quick else 1.0
@@ -566,7 +567,9 @@ def _one_more(problem: Problem, clock: Clock, value: int, quick: bool = False) -
     return Settled()
 
 
-def _climb(problem: Problem, clock: Clock, value: int, layout: Layout, upper: int) -> tuple[int, Layout, bool]:
+def _climb_connected(
+    problem: Problem, clock: Clock, value: int, layout: Layout, upper: int
+) -> tuple[int, Layout, bool]:
     """``_one_more`` asked again from each better arrangement it builds: the best total and
     arrangement reached, and whether nothing beats it (proven). Node budgets: repeatable."""
     while clock.left() > 0:

@@ -15,7 +15,7 @@ from solver.network.bounds import best_bound
 from solver.network.boxes import BoxDescent, box_descent
 from solver.network.embed import one_piece, pieces_reach
 from solver.network.heuristic import greedy_phase
-from solver.network.pipeline import BOX_DESCENT_LIMIT, Clock, _climb
+from solver.network.pipeline import BOX_DESCENT_LIMIT, Clock, _climb_connected
 from solver.network.portfolio import Settled, descent_taking_turns
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
 from solver.network.solve import solve_tricks
@@ -118,7 +118,7 @@ def test_above_the_descent_the_embedding_searches_climb_to_a_proof():
     assert layout is not None
     start = layout_tricks(problem, layout)
     assert start < 18
-    value, found, proven = _climb(problem, Clock(time.monotonic(), FAR, None), start, layout, bound)
+    value, found, proven = _climb_connected(problem, Clock(time.monotonic(), FAR, None), start, layout, bound)
     assert proven and value == 18
     assert layout_is_legal(problem, found) and is_connected(found) and layout_tricks(problem, found) == 18
 
