@@ -79,6 +79,13 @@ CLIMB_NODES = 5_000
 #: game-grown networks of 10-16 cards (three seeds, 10 s): 16 over a second before, 7 after; on
 #: the seed it was not tried on (20261225), 5 -> 1 over a second and 26.8 s -> 21.6 s in all.
 QUICK_SHARE = 0.2
+#: The tiling search gets TILE_NODES per this many seconds of the time limit (a node count, so
+#: repeatable; about a third of the limit on this machine). Only networks that could meet the polyomino bound get so
+#: far, and on every committed instance and 268 fresh game-grown, dense and engine-grown ones the
+#: search ends within 80 000 nodes; planted checkerboards with extra pairs of 7 x 7 need up to
+#: a million and more (measured: 5 of 12 of one draw above 400 000), and no other phase reaches
+#: their optimum.
+TILE_SECONDS = 2.0
 #: The embedding search is tried only when at most this many matching pairs may lie apart
 #: (dense networks have many more pairs than any arrangement can lay edge to edge).
 EMBED_APART = 10
@@ -299,11 +306,16 @@ def _tiled(problem: Problem, clock: Clock, bound: Bound, value: int, method: str
     legal in pieces too. A hit is proven by the bound."""
     if method != "auto" or value >= bound.value:
         return None
-    layout = tile(problem, bound.value, round(TILE_NODES * _effort(clock)), clock.deadline)
+    layout = tile(problem, bound.value, tile_nodes(clock.limit), clock.deadline)
     if layout is None:
         return None
     clock.report(layout_tricks(problem, layout), bound.value)
     return _proven(layout_tricks(problem, layout), layout, bound, "bound")
+
+
+def tile_nodes(limit: float) -> int:
+    """The tiling search's node budget under a time limit of ``limit`` seconds."""
+    return round(TILE_NODES * max(0.05, limit / TILE_SECONDS))
 
 
 def _few_apart(problem: Problem, target: int) -> bool:

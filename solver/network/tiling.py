@@ -40,11 +40,11 @@ from collections.abc import Iterator, Sequence
 from solver.network.bounds import edge_bound
 from solver.network.problem import Cell, Layout, Problem, transform
 
-#: The search's node budget over all shapes, colourings and restarts (about a second of plain
-#: Python; the pipeline scales it down with short time limits). Measured on planted 6 x 6 and
-#: 7 x 7 checkerboards with extra pairs: from a hundred nodes to a few hundred thousand (the
-#: number varies wildly, hence the restarts). Small networks without such a layout end long
-#: before it: their searches are complete.
+#: The search's node budget over all shapes, colourings and restarts (under a second of plain
+#: Python; the pipeline gives it this much per ``pipeline.TILE_SECONDS`` of the time limit).
+#: Measured on planted 6 x 6 and 7 x 7 checkerboards with extra pairs: from a hundred nodes to
+#: over a million (the number varies wildly, hence the restarts). Small networks without such a
+#: layout end long before it: their searches are complete.
 TILE_NODES = 200_000
 #: The most shapes tried when n is not a rectangle's area (staircase cuts multiply fast).
 MAX_SHAPES = 12

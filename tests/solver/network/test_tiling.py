@@ -12,6 +12,7 @@ from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 from solver.network.bounds import best_bound, edge_bound
 from solver.network.heuristic import greedy_phase
+from solver.network.pipeline import tile_nodes
 from solver.network.problem import build_problem, canonical_within_classes, layout_tricks, to_arrangement
 from solver.network.solve import solve_tricks
 from solver.network.tiling import bound_shapes, fill_order, tile, tile_search
@@ -152,3 +153,20 @@ def test_solve_tricks_proves_a_planted_six_by_six_by_the_bound(rules: TricksRule
     assert solution.proof == "36 cards have at most 60 borders"
     assert solution.arrangement is not None
     assert check_arrangement(network, solution.arrangement, rules).legal
+
+
+# --- the budget under a time limit ----------------------------------------------------------------
+
+
+def test_the_budget_grows_with_the_time_limit_so_a_slow_seven_by_seven_board_is_found() -> None:
+    # Run lengths vary wildly (hence the restarts): this 7 x 7 board with extra pairs needs about
+    # 137 000 nodes, more than the 100 000 a 5 s limit gave before the budget grew with the limit.
+    network = planted_square(7, 10)
+    problem = build_problem(network)
+    assert tile_nodes(5.0) > tile_nodes(1.0) and tile_nodes(60.0) > tile_nodes(5.0)
+    layout, used = tile_search(problem, edge_bound(49), tile_nodes(5.0))
+    assert layout is not None and layout_tricks(problem, layout) == edge_bound(49) == 84
+    assert used > 100_000
+    solution = solve_tricks(network, TricksRules(), time_limit=5.0)
+    assert solution.status == Status.OPTIMAL and solution.tricks == 84
+    assert check_arrangement(network, solution.arrangement, TricksRules()).legal
