@@ -7,7 +7,8 @@ The pipeline, cheapest argument first:
 2. simple bounds (``tricks_bounds``) and a heuristic arrangement (``tricks_heuristic``): when
    they meet, the bound's argument is the proof; below the bound, when the bound is the most
    borders the cards can have, a search that fills the shapes with that many borders card by
-   card (``tiling``, a node budget) looks for an arrangement meeting it;
+   card (``tiling``, a node budget that grows with the time limit) looks for an arrangement
+   meeting it;
 3. the embedding search of our own (``tricks_embed``): no arrangement, even in pieces, lays more
    than so many matching pairs edge to edge; it settles most optima below the simple bounds
    and lowers the bound the later phases must reach; its connected variant adds that the groups
