@@ -74,11 +74,6 @@ ONE_PIECE_NODES = 3_000
 #: embedding search kept to one piece is first asked for one Trick more than the best found on
 #: this budget (search nodes), again from each arrangement it builds.
 CLIMB_NODES = 5_000
-#: Before the box descent starts, "one Trick more?" is asked once on this share of the budgets
-#: above (1 000 nodes in one piece, 10 000 in pieces: at most about 0.3 s). Measured on 609 fresh
-#: game-grown networks of 10-16 cards (three seeds, 10 s): 16 over a second before, 7 after; on
-#: the seed it was not tried on (20261225), 5 -> 1 over a second and 26.8 s -> 21.6 s in all.
-QUICK_SHARE = 0.2
 #: The tiling search gets TILE_NODES per this many seconds of the time limit (a node count, so
 #: repeatable; about a third of the limit on this machine). Only networks that could meet the polyomino bound get so
 #: far, and on every committed instance and 268 fresh game-grown, dense and engine-grown ones the
@@ -554,20 +549,18 @@ def _cpsat_connected(
     return unproven()
 
 
-def _one_more(problem: Problem, clock: Clock, value: int, quick: bool = False) -> Settled:
+def _one_more(problem: Problem, clock: Clock, value: int) -> Settled:
     """"One Trick more than ``value``?" to the embedding searches, connected (for the box
     descent up to BOX_DESCENT_LIMIT cards, and climbing above it: ``_climb_connected``): built in
     one piece on a small budget; else, on a larger one, refuted in pieces, or reached in pieces
     that are then joined without losing a Trick (``glue``), or refuted by the connected variant.
-    ``quick``: QUICK_SHARE of each budget (asked before the descent starts). Node budgets:
-    repeatable."""
+    Node budgets: repeatable."""
     if not _few_apart(problem, value + 1) or clock.left() <= 0:
         return Settled()
-    share = QUICK_SHARE if quick else 1.0
-    built = one_piece(problem, value + 1, clock.deadline, round(share * CLIMB_NODES))
+    built = one_piece(problem, value + 1, clock.deadline, CLIMB_NODES)
     if built is not None or clock.left() <= 0:
         return Settled(better=built)
-    reached, in_pieces = pieces_layout(problem, value + 1, clock.deadline, round(share * SMALL_PROBE_NODES))
+    reached, in_pieces = pieces_layout(problem, value + 1, clock.deadline, SMALL_PROBE_NODES)
     if reached is False:
         return Settled(proven=True)
     joined = glue(problem, in_pieces) if in_pieces is not None else None

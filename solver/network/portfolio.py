@@ -51,42 +51,31 @@ def descent_taking_turns(
     upper: int,
     deadline: float,
     report: Callable[[int, int], None] | None = None,
-    settle: Callable[[int, bool], Settled] | None = None,
+    settle: Callable[[int], Settled] | None = None,
 ) -> BoxResult:
     """Prove ``best`` optimal (or find better arrangements, or lower ``upper``) by the box
     descent and the plain model in turns, until ``deadline``. ``complete`` with
     ``rests_on_cpsat`` when a CP-SAT model (a box's or the plain one) closed part of it.
-    ``settle(value, quick)``, if given, is asked once quickly (``quick``: small budgets) before
-    the descent starts, then in full when the descent's first share settles nothing, and again
-    whenever a turn has raised the best known (the pipeline's embedding searches: in full only
-    then, since the descent settles most networks sooner); an arrangement it builds is taken,
-    and it is asked again from it."""
+    ``settle(value)``, if given, is asked when the descent's first share settles nothing, and
+    again whenever a turn has raised the best known (the pipeline's embedding searches: asked
+    only then, since the descent settles most networks sooner); an arrangement it builds is
+    taken, and it is asked again from it."""
     descent = BoxDescent(problem, best, upper, deadline, report)
-    result = descent.result()
-
-    def took(answer: Settled) -> bool:
-        """True when ``answer`` settles it; a better arrangement in it is offered to the descent."""
-        nonlocal result
-        if answer.proven:
-            return True
-        if answer.better is not None and layout_tricks(problem, answer.better) > descent.best:
-            descent.offer(layout_tricks(problem, answer.better), answer.better)
-            if report is not None:
-                report(descent.best, result.upper)
-            result = descent.result()
-        return False
-
-    if settle is not None and took(settle(descent.best, True)):
-        return BoxResult(descent.best, descent.found, True, descent.best, False)
     result = descent.run(FIRST_DESCENT_WORK)
-    asked = best - 1  # the best known when ``settle`` was last asked in full
+    asked = best - 1  # the best known when ``settle`` was last asked
 
     def settled() -> bool:
-        nonlocal asked
+        nonlocal result, asked
         while settle is not None and not result.complete and descent.best > asked:
             asked = descent.best
-            if took(settle(descent.best, False)):
+            answer = settle(descent.best)
+            if answer.proven:
                 return True
+            if answer.better is not None and layout_tricks(problem, answer.better) > descent.best:
+                descent.offer(layout_tricks(problem, answer.better), answer.better)
+                if report is not None:
+                    report(descent.best, result.upper)
+                result = descent.result()
         return False
 
     if settled():

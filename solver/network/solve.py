@@ -23,11 +23,10 @@ The pipeline, cheapest argument first:
    spans it leaves open to a small CP-SAT model (``tricks_cpsat``); after a little work (about
    a quarter of a second) the plain model (``plain``, hinted and bounded) takes turns with it
    (``portfolio``), in doubling slices of deterministic work, for networks the descent stalls on;
-   the embedding searches are asked for one Trick more, once on small budgets before the
-   descent starts, then in full where the descent's first share settles nothing (and again
-   whenever a turn raises the best found): built in one piece, else refuted in pieces on a
-   larger budget, or reached in pieces that are then joined (``tricks_glue``), or refuted by
-   the connected variant;
+   where the descent's first share settles nothing (and again whenever a turn raises the best
+   found), the embedding searches are asked for one Trick more: built in one piece, else
+   refuted in pieces on a larger budget, or reached in pieces that are then joined
+   (``tricks_glue``), or refuted by the connected variant;
 6. above 16 cards, the same "one Trick more?" climbs from each arrangement it builds until it
    refutes one more or builds none; then CP-SAT: first a relaxation without connectivity in
    the perimeter region, whose pieces are then joined (``tricks_glue``), the connected model

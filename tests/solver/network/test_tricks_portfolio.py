@@ -83,24 +83,18 @@ def test_one_trick_more_built_in_one_piece_is_offered_to_the_descent(name, trick
     asked: list[int] = []
     built: list[dict] = []
 
-    def settle(value, quick):
-        asked.append((value, quick))
-        share = 0.2 if quick else 1.0
-        found = one_piece(problem, value + 1, time.monotonic() + FAR, round(share * 5_000))
+    def settle(value):
+        asked.append(value)
+        found = one_piece(problem, value + 1, time.monotonic() + FAR, 5_000)
         if found is not None:
             built.append(found)
             return Settled(better=found)
-        return Settled(proven=pieces_reach(problem, value + 1, time.monotonic() + FAR,
-                                           node_limit=round(share * 50_000)) is False)
+        return Settled(proven=pieces_reach(problem, value + 1, time.monotonic() + FAR, node_limit=50_000) is False)
 
     found = descent_taking_turns(problem, start, layout, bound, time.monotonic() + FAR, settle=settle)
     assert found.complete and found.value == tricks and not found.rests_on_cpsat
     assert built and found.layout == built[-1]
-    # Asked once quickly before the descent, then in full from each better total up to the last.
-    assert asked[0] == (start, True)
-    in_full = asked[1:]
-    assert in_full and not any(quick for _value, quick in in_full)
-    assert [value for value, _quick in in_full] == list(range(in_full[0][0], tricks + 1))
+    assert asked == list(range(start, tricks + 1))
     assert layout_is_legal(problem, found.layout) and is_connected(found.layout)
     assert layout_tricks(problem, found.layout) == tricks
 
