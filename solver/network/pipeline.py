@@ -75,11 +75,11 @@ ONE_PIECE_NODES = 3_000
 #: this budget (search nodes), again from each arrangement it builds.
 CLIMB_NODES = 5_000
 #: The tiling search gets TILE_NODES per this many seconds of the time limit (a node count, so
-#: repeatable; about a third of the limit on this machine). Only networks that could meet the polyomino bound get so
-#: far, and on every committed instance and 268 fresh game-grown, dense and engine-grown ones the
-#: search ends within 80 000 nodes; planted checkerboards with extra pairs of 7 x 7 need up to
-#: a million and more (measured: 5 of 12 of one draw above 400 000), and no other phase reaches
-#: their optimum.
+#: repeatable; about a third of the limit on this machine). Only networks that could meet the
+#: polyomino bound get so far, and on every committed instance and 268 fresh game-grown, dense
+#: and engine-grown ones the search ends within 80 000 nodes; planted 7 x 7 checkerboards with
+#: extra pairs need up to a million and more (measured: 5 of 12 of one draw above 400 000), and
+#: no other phase reaches their optimum.
 TILE_SECONDS = 2.0
 #: The embedding search is tried only when at most this many matching pairs may lie apart
 #: (dense networks have many more pairs than any arrangement can lay edge to edge).
