@@ -51,6 +51,8 @@ def _solve(document: dict[str, Any], rules_given: dict[str, bool], limit: float)
     from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
     from solver.network import solve
 
+    # The network is built here, not by ``tricks_fresh.network_of``: importing that module puts
+    # this checkout first on the path, ahead of the other side's.
     supporters = tuple(
         Supporter(item) if isinstance(item, int) else Supporter(item["id"], item.get("name"))
         for item in document["supporters"]
@@ -72,10 +74,6 @@ def _solve(document: dict[str, Any], rules_given: dict[str, bool], limit: float)
 # --- the comparison --------------------------------------------------------------------------------
 
 
-def _t(seconds: float) -> str:
-    return f"{seconds * 1000:.0f}ms" if seconds < 1 else f"{seconds:.2f}s"
-
-
 def _answer(row: dict[str, Any]) -> str:
     if row["status"] in ("optimal", "infeasible"):
         return f"{row['status']} {row['tricks']}" if row["status"] == "optimal" else "infeasible"
@@ -83,11 +81,13 @@ def _answer(row: dict[str, Any]) -> str:
 
 
 def summary(label: str, rows: list[dict[str, Any]]) -> str:
+    from tricks_fresh import duration
+
     times = [row["seconds"] for row in rows]
     return (
         f"| {label:<6} | {len(rows):>3} | {sum(row['status'] == 'unproven' for row in rows):>9} | "
-        f"{sum(times):>8.1f}s | {_t(statistics.median(times)):>8} | {sum(t > SLOW for t in times):>8} | "
-        f"{_t(max(times)):>8} |"
+        f"{sum(times):>8.1f}s | {duration(statistics.median(times)):>8} | {sum(t > SLOW for t in times):>8} | "
+        f"{duration(max(times)):>8} |"
     )
 
 
@@ -106,30 +106,24 @@ def mismatches(names: list[str], this: list[dict[str, Any]], other: list[dict[st
 def main(argv: list[str] | None = None) -> int:
     sys.path[:0] = [str(HERE)]
     import make_instances
+    from tricks_fresh import duration, families_and_counts, true_or_false
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--other", type=Path, required=True, help="the other checkout's root")
     parser.add_argument("--seed", type=int, required=True, help="draws the fresh instances")
     parser.add_argument("--families", default="game", help="comma-separated (default: game)")
     parser.add_argument("--count", action="append", default=[], metavar="N|FAMILY=N",
-                        help="fresh instances per family and size (default 29: 203 game-grown networks)")
+                        help="fresh instances per family and size (as tricks_fresh.py: game 29, i.e. "
+                        "203 networks, others 5)")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per network and side")
-    parser.add_argument("--connected", choices=("true", "false"), default="true")
-    parser.add_argument("--every-card-matched", choices=("true", "false"), default="false")
+    parser.add_argument("--connected", type=true_or_false, default=True, metavar="true|false")
+    parser.add_argument("--every-card-matched", type=true_or_false, default=False, metavar="true|false")
     args = parser.parse_args(argv)
     other = args.other.resolve()
     if not (other / "solver" / "network" / "solve.py").is_file():
         parser.error(f"--other {args.other}: no solver/network/solve.py there")
-    families = [f for f in args.families.split(",") if f]
-    unknown = [f for f in families if f not in make_instances.FRESH]
-    if unknown:
-        parser.error(f"unknown families {unknown} (known: {', '.join(make_instances.FRESH)})")
-    counts = dict.fromkeys(families, 29)
-    for text in args.count:
-        family, _, number = text.rpartition("=")
-        for f in [family] if family else families:
-            counts[f] = int(number)
-    rules = {"connected": args.connected == "true", "every_card_matched": args.every_card_matched == "true"}
+    families, counts = families_and_counts(parser, args.families, args.count)
+    rules = {"connected": args.connected, "every_card_matched": args.every_card_matched}
 
     context = multiprocessing.get_context("spawn")
     sides = [ProcessPoolExecutor(1, context, initializer=_start, initargs=(str(root),)) for root in (ROOT, other)]
@@ -156,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
             gaps = sorted(range(len(names)), key=lambda i: rows[0][i]["seconds"] - rows[1][i]["seconds"])
             for label, picked in (("this faster", gaps[:3]), ("this slower", gaps[::-1][:3])):
                 print(f"  {family} {label}: " + ", ".join(
-                    f"{names[i]} {_t(rows[1][i]['seconds'])} -> {_t(rows[0][i]['seconds'])}" for i in picked))
+                    f"{names[i]} {duration(rows[1][i]['seconds'])} -> {duration(rows[0][i]['seconds'])}" for i in picked))
             found = mismatches(names, rows[0], rows[1])
             print("\n".join(found) if found else f"  {family}: every arrangement passed the checker; proven answers agree")
             status = status or (1 if found else 0)

@@ -187,7 +187,8 @@ class Run:
         return self.solver_time / max(self.plain_time, 1e-6)
 
 
-def _t(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """``seconds`` as a table shows it: milliseconds below one second."""
     return f"{seconds * 1000:.0f}ms" if seconds < 1 else f"{seconds:.2f}s"
 
 
@@ -239,9 +240,9 @@ def table(runs: list[Run], key) -> list[str]:
         worst = max(members, key=lambda r: r.ratio)
         lines.append(
             f"| {label:<12} | {f'{cards[0]}-{cards[-1]}' if len(cards) > 1 else cards[0]:>5} | {len(members):>3} | "
-            f"{sum(r.solver['status'] != 'unproven' for r in members):>8} | {_t(statistics.median(s_times)):>8} | "
-            f"{_t(max(s_times)):>8} | {sum(r.plain['status'] != 'unproven' for r in members):>8} | "
-            f"{_t(statistics.median(p_times)):>8} | {_t(max(p_times)):>8} | "
+            f"{sum(r.solver['status'] != 'unproven' for r in members):>8} | {duration(statistics.median(s_times)):>8} | "
+            f"{duration(max(s_times)):>8} | {sum(r.plain['status'] != 'unproven' for r in members):>8} | "
+            f"{duration(statistics.median(p_times)):>8} | {duration(max(p_times)):>8} | "
             f"{sum(s_times) / max(sum(p_times), 1e-9):>9.3f} | {worst.ratio:>9.2f} | {worst.name:<30} | "
             f"{sum(r.solver_time > r.plain_time + SLOWER_MARGIN for r in members):>10} |"
         )
@@ -256,18 +257,38 @@ def worst_cases(runs: list[Run]) -> list[str]:
         behind = max(members, key=lambda r: r.solver_time - r.plain_time)
         for what, run in (("slowest solver", slowest), ("most behind plain", behind)):
             lines.append(
-                f"  {family:<8} {what:<17} {run.name:<30} solver {_t(run.solver_time)} (CPU {_t(run.solver['cpu'])}) "
-                f"{_answer(run.solver)} | plain {_t(run.plain['seconds'])} (CPU {_t(run.plain['cpu'])}) {_answer(run.plain)}"
+                f"  {family:<8} {what:<17} {run.name:<30} solver {duration(run.solver_time)} (CPU {duration(run.solver['cpu'])}) "
+                f"{_answer(run.solver)} | plain {duration(run.plain['seconds'])} (CPU {duration(run.plain['cpu'])}) {_answer(run.plain)}"
             )
     return lines
 
 
-def _flag(text: str) -> bool:
+def true_or_false(text: str) -> bool:
     if text.lower() in ("true", "yes", "1"):
         return True
     if text.lower() in ("false", "no", "0"):
         return False
     raise argparse.ArgumentTypeError(f"expected true or false, not {text!r}")
+
+
+def families_and_counts(
+    parser: argparse.ArgumentParser, families_text: str, count_texts: list[str]
+) -> tuple[list[str], dict[str, int]]:
+    """``--families`` (comma-separated) and the fresh instances per family and size: the
+    defaults, then each ``--count N`` (every family) or ``--count FAMILY=N`` in turn; a usage
+    error names an unknown family."""
+    families = [f for f in families_text.split(",") if f]
+    unknown = [f for f in families if f not in make_instances.FRESH]
+    if unknown:
+        parser.error(f"unknown families {unknown} (known: {', '.join(make_instances.FRESH)})")
+    counts = {family: DEFAULT_COUNTS.get(family, DEFAULT_COUNT) for family in families}
+    for text in count_texts:
+        family, _, number = text.rpartition("=")
+        if family and family not in counts:
+            parser.error(f"--count {text}: unknown family {family!r}")
+        for f in [family] if family else families:
+            counts[f] = int(number)
+    return families, counts
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -283,24 +304,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-k", type=int, default=10, help="largest checkerboard side")
     parser.add_argument("--num-workers", type=int, default=2, help="CP-SAT threads of the plain model")
     parser.add_argument("--solver-workers", type=int, default=1, help="CP-SAT threads of the solver (as shipped: 1)")
-    parser.add_argument("--connected", type=_flag, default=True, metavar="true|false")
-    parser.add_argument("--every-card-matched", type=_flag, default=False, metavar="true|false")
+    parser.add_argument("--connected", type=true_or_false, default=True, metavar="true|false")
+    parser.add_argument("--every-card-matched", type=true_or_false, default=False, metavar="true|false")
     parser.add_argument("--no-committed", action="store_true", help="fresh instances only")
     parser.add_argument("--by-size", action="store_true", help="also one row per family and size")
     parser.add_argument("--rows", type=Path, help="also write every run to this JSON file")
     args = parser.parse_args(argv)
 
-    families = [f for f in args.families.split(",") if f]
-    unknown = [f for f in families if f not in make_instances.FRESH]
-    if unknown:
-        parser.error(f"unknown families {unknown} (known: {', '.join(make_instances.FRESH)})")
-    counts = {family: DEFAULT_COUNTS.get(family, DEFAULT_COUNT) for family in families}
-    for text in args.count:
-        family, _, number = text.rpartition("=")
-        if family and family not in counts:
-            parser.error(f"--count {text}: unknown family {family!r}")
-        for f in [family] if family else families:
-            counts[f] = int(number)
+    families, counts = families_and_counts(parser, args.families, args.count)
     kept = [] if args.no_committed else committed(families, args.max_k)
     jobs = kept + drawn(families, counts, args.seed, args.max_k)
     rules = {"connected": args.connected, "every_card_matched": args.every_card_matched}

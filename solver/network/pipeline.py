@@ -51,16 +51,16 @@ EMBED_PROBE_NODES = 3_000
 #: Up to BOX_DESCENT_LIMIT cards, the steps down from the cheap bound get this budget: the box
 #: descent settles the hard ones faster.
 EMBED_STEP_NODES = 1_000
-#: Up to BOX_DESCENT_LIMIT cards, where the box descent's first share settles nothing (and again
-#: whenever a turn of the descent or the plain model raises the best found), "one Trick more than
-#: the best found?" gets this budget in pieces (search nodes, about half a second). Measured on
-#: game-grown networks of 15-16 cards that the descent and the plain model left open for 10 s:
-#: settled within 30 000 to 50 000 nodes. Where it settles nothing the budget is lost: on ten
-#: fresh networks of 12-16 cards, 120 000 cost 7 s more than 50 000 in all, and 30 000 saved
-#: 4.6 s but left one of the open ones open again. Asked before the descent, it cost networks the
-#: descent settles in 0.2-0.4 s one to three seconds. With the search half again as fast,
-#: 100 000 was measured again on three fresh seeds (609 networks): 20 s less in all on one, none
-#: on the other two.
+#: "One Trick more than the best found?" (``_one_more``: up to BOX_DESCENT_LIMIT cards where the
+#: box descent's first share settles nothing, and again whenever a turn of the descent or the
+#: plain model raises the best found; above it, climbing before CP-SAT) gets this budget in pieces
+#: (search nodes, about half a second). Measured on game-grown networks of 15-16 cards that the
+#: descent and the plain model left open for 10 s: settled within 30 000 to 50 000 nodes. Where it
+#: settles nothing the budget is lost: on ten fresh networks of 12-16 cards, 120 000 cost 7 s more
+#: than 50 000 in all, and 30 000 saved 4.6 s but left one of the open ones open again. Asked
+#: before the descent, it cost networks the descent settles in 0.2-0.4 s one to three seconds.
+#: With the search half again as fast, 100 000 was measured again on three fresh seeds (609
+#: networks): 20 s less in all on one, none on the other two.
 SMALL_PROBE_NODES = 50_000
 #: The embedding search's connected variant gets this budget per target (search nodes): where
 #: it refutes what the search in pieces reaches, it does so within a few hundred.
@@ -70,9 +70,8 @@ JOINED_NODES = 1_000
 #: cards where the bound was proven at once and the arrangement meeting it took the box descent
 #: 3-5 s: each found within 300 nodes, one within 3 000 (a millisecond or two each).
 ONE_PIECE_NODES = 3_000
-#: Up to BOX_DESCENT_LIMIT cards, where the box descent's first share settles nothing, the
-#: embedding search kept to one piece is first asked for one Trick more than the best found on
-#: this budget (search nodes), again from each arrangement it builds.
+#: In the same "one Trick more?" (``_one_more``), the embedding search kept to one piece is asked
+#: first, on this budget (search nodes), and again from each arrangement it builds.
 CLIMB_NODES = 5_000
 #: The tiling search gets TILE_NODES per this many seconds of the time limit (a node count, so
 #: repeatable; about a third of the limit on this machine). Only networks that could meet the
@@ -581,9 +580,12 @@ def _climb_connected(
         answer = _one_more(problem, clock, value)
         if answer.proven:
             return value, layout, True
-        if answer.better is None or layout_tricks(problem, answer.better) <= value:
+        if answer.better is None:
             break
-        layout, value = answer.better, layout_tricks(problem, answer.better)
+        better = layout_tricks(problem, answer.better)
+        if better <= value:
+            break
+        layout, value = answer.better, better
         clock.report(value, upper)
     return value, layout, False
 
