@@ -44,6 +44,28 @@ CLOCK_EVERY = 2048
 #: The next card is the one with the fewest ways on among this many candidates, taken in
 #: breadth-first order (looking at all of them costs more than it saves on large networks).
 FAIL_FIRST_WINDOW = 2
+#: Inside the search a cell is one number, (row + _SHIFT) * _WIDTH + column + _SHIFT: its sides
+#: are then sums, and a dict keyed by an int is looked up faster than one keyed by a tuple (the
+#: search looks up millions). A piece of at most MAX_CARDS (100) cards grown from (0, 0) stays
+#: within _SHIFT rows and columns of it.
+_WIDTH = 256
+_SHIFT = 128
+_ORIGIN = _SHIFT * _WIDTH + _SHIFT
+#: The first cell of row 0: a cell below it lies above row 0.
+_ROW_ZERO = _SHIFT * _WIDTH
+#: The steps to the four sides, in ``_sides``'s order (up, down, left, right).
+_STEPS = (-_WIDTH, _WIDTH, -1, 1)
+
+
+def _cell(number: int) -> Cell:
+    """The (row, column) of a cell numbered as in the search."""
+    row, col = divmod(number, _WIDTH)
+    return (row - _SHIFT, col - _SHIFT)
+
+
+def _board(board: dict[int, int]) -> dict[Cell, int]:
+    """A piece of the search with its cells as (row, column)."""
+    return {_cell(number): card for number, card in board.items()}
 
 
 @cache
@@ -72,7 +94,7 @@ def _order(problem: Problem, matched: list[int]) -> list[int]:
     return order
 
 
-def _pieces_can_join(problem: Problem, boards: list[dict[Cell, int]], loners: tuple[bool, bool]) -> bool:
+def _pieces_can_join(problem: Problem, boards: list[dict[int, int]], loners: tuple[bool, bool]) -> bool:
     """True unless the pieces laid provably cannot be one connected network (see the module's
     text): pieces are linked when both hold a card of one kind with a free side; the partnerless
     cards of a kind (``loners``: Supporters, Events) link every piece with such a free side."""
@@ -84,7 +106,7 @@ def _pieces_can_join(problem: Problem, boards: list[dict[Cell, int]], loners: tu
         kinds: set[int] = set()
         for cell, card in board.items():
             kind = 1 if problem.is_event[card] else 0
-            if kind not in kinds and any(side not in board for side in _sides(cell)):
+            if kind not in kinds and any(cell + step not in board for step in _STEPS):
                 kinds.add(kind)
         open_kinds.append(kinds)
     # Nodes: the pieces, then one per kind with partnerless cards; linked through the kinds.
@@ -195,22 +217,30 @@ def _embed(
         kept.append(layout)
         return True
 
-    position: dict[int, tuple[int, Cell]] = {}
-    boards: list[dict[Cell, int]] = []
-    # Pairs already counted as apart, from both ends: a card put off (see below) pays for
-    # every partner laid so far, at once.
-    given_up: list[set[int]] = [set() for _ in range(problem.size)]
+    # Cells numbered (``_cell``): each card laid, its piece and cell; each piece, its cards;
+    # and per piece, for each cell beside a card, the cards beside it (bit c: card c).
+    position: dict[int, tuple[int, int]] = {}
+    boards: list[dict[int, int]] = []
+    beside_cards: list[dict[int, int]] = []
+    # Per piece, its cards off row 0 (none: the piece is still one row).
+    off_row = [0] * problem.size
+    # Sets of cards as bits (bit c: card c), the innermost loops' currency: the cards laid; per
+    # card, its partners, the cards it may not border (the other kind, not matching), and the
+    # partners it has given up: pairs already counted as apart, from both ends (a card put off,
+    # see below, pays for every partner laid so far, at once).
+    laid_cards = 0
+    partner_bits = [sum(1 << j for j in problem.partners[i]) for i in range(problem.size)]
+    compatible = problem.compatible
+    clash_bits = [
+        sum(1 << j for j in range(problem.size) if not compatible(i, j)) for i in range(problem.size)
+    ]
+    given_up = [0] * problem.size
     nodes = [0]
     partners = problem.partners
-    compatible = problem.compatible
-    # The cards each card may not border (the other kind, not matching).
-    clash = [
-        frozenset(j for j in range(problem.size) if not compatible(i, j)) for i in range(problem.size)
-    ]
 
     def unpaid_laid(card: int) -> list[int]:
         gone = given_up[card]
-        return [p for p in partners[card] if p in position and p not in gone]
+        return [p for p in partners[card] if p in position and not gone >> p & 1]
 
     # Kept up to date as cards are laid and put off, for ``forced_apart`` (the innermost loop):
     # per laid card, its partners still to come (unlaid, not given up) and its free sides; per
@@ -218,91 +248,116 @@ def _embed(
     pending = [0] * problem.size
     free = [0] * problem.size
     count = [0] * problem.size
+    # And their sums, for the first two looks of ``forced_apart``: over the laid cards, partners
+    # to come beyond free sides; over the unlaid ones, laid partners beyond the first.
+    over_total = 0
+    excess = 0
 
     def forced_apart(room: int) -> int:
         # Pairs of a laid and an unlaid card that must lie apart, counted two ways (the larger
         # count holds): a laid card with more partners to come than free sides leaves the rest
         # apart; an unlaid card borders from one cell at most the laid partners around that cell.
         # Stops counting once the count exceeds ``room``.
-        by_laid = 0
-        for card in position:
-            over = pending[card] - free[card]
-            if over > 0:
-                by_laid += over
-        if by_laid > room:
-            return by_laid
-        if sum(count[card] - 1 for card in order if count[card] > 1 and card not in position) <= room:
-            return by_laid  # the second count cannot exceed ``room`` either
+        by_laid = over_total
+        if by_laid > room or excess <= room:
+            return by_laid  # (with ``excess`` within ``room``, the second count is too)
         by_unlaid = 0
         for card in order:
-            if count[card] < 2 or card in position:
+            wanted = count[card]
+            if wanted < 2 or card in position:
                 continue
-            laid = unpaid_laid(card)
+            laid = partner_bits[card] & laid_cards & ~given_up[card]
             best = 0
-            bad = clash[card]
-            for partner in laid:
-                piece, anchor = position[partner]
+            bad = clash_bits[card]
+            rest = laid
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                piece, anchor = position[low.bit_length() - 1]
                 board = boards[piece]
-                for cell in _sides(anchor):
+                around = beside_cards[piece]
+                for step in _STEPS:
+                    cell = anchor + step
                     if cell in board:
                         continue
-                    covered = 0
-                    for n in _sides(cell):
-                        other = board.get(n)
-                        if other is None:
-                            continue
-                        if other in bad:
-                            covered = -1
-                            break
-                        if other in laid:
-                            covered += 1
+                    near = around[cell]
+                    if near & bad:
+                        continue
+                    covered = (near & laid).bit_count()
                     if covered > best:
                         best = covered
-                if best == len(laid):
+                if best == wanted:
                     break
-            by_unlaid += len(laid) - best
+            by_unlaid += wanted - best
             if by_unlaid > room:
                 break
         return by_laid if by_laid > by_unlaid else by_unlaid
 
-    def lay(card: int, piece: int, cell: Cell, apart: int) -> bool:
+    def lay(card: int, piece: int, cell: int, apart: int) -> bool:
+        nonlocal laid_cards, over_total, excess
         board = boards[piece]
+        around = beside_cards[piece]
         gone = given_up[card]
+        saved_over, saved_excess = over_total, excess
+        if count[card] > 1:
+            excess -= count[card] - 1
         to_come = 0
         for p in partners[card]:
+            if gone >> p & 1:
+                continue
             if p in position:
-                if p not in gone:
-                    pending[p] -= 1
-            elif p not in gone:
+                if pending[p] > free[p]:
+                    over_total -= 1
+                pending[p] -= 1
+            else:
                 to_come += 1
+                if count[p] > 0:
+                    excess += 1
                 count[p] += 1
         pending[card] = to_come
         taken = 0
-        for n in _sides(cell):
-            other = board.get(n)
+        bit = 1 << card
+        for step in _STEPS:
+            side = cell + step
+            around[side] = around.get(side, 0) | bit
+            other = board.get(side)
             if other is not None:
+                if pending[other] >= free[other]:
+                    over_total += 1
                 free[other] -= 1
                 taken += 1
         free[card] = 4 - taken
+        if to_come > free[card]:
+            over_total += to_come - free[card]
         board[cell] = card
         position[card] = (piece, cell)
+        laid_cards |= bit
+        off = not _ROW_ZERO <= cell < _ROW_ZERO + _WIDTH
+        off_row[piece] += off
         if search(apart):
             return True
+        off_row[piece] -= off
+        laid_cards ^= bit
+        over_total, excess = saved_over, saved_excess
         del board[cell]
         del position[card]
-        for n in _sides(cell):
-            other = board.get(n)
+        for step in _STEPS:
+            side = cell + step
+            around[side] ^= bit
+            other = board.get(side)
             if other is not None:
                 free[other] += 1
         for p in partners[card]:
+            if gone >> p & 1:
+                continue
             if p in position:
-                if p not in gone:
-                    pending[p] += 1
-            elif p not in gone:
+                pending[p] += 1
+            else:
                 count[p] -= 1
         return False
 
     def search(apart: int) -> bool:
+        nonlocal over_total, excess
         nodes[0] += 1
         if node_limit is not None and nodes[0] > node_limit:
             raise OutOfTime
@@ -310,23 +365,28 @@ def _embed(
             raise OutOfTime
         if apart + forced_apart(budget - apart) > budget:
             return False
-        waiting = [c for c in order if c not in position]
-        if not waiting:
+        if len(position) == len(order):
             if one:
-                return _keep(_with_loners(problem, boards[0], unmatched) if boards else None, joined=True)
+                return _keep(_with_loners(problem, _board(boards[0]), unmatched) if boards else None, joined=True)
             if record:
                 # The answer stays True whether or not the layout keeps every rule option.
-                _keep(apart_layout(problem, [dict(b) for b in boards] + [{(0, 0): c} for c in unmatched]), joined=False)
+                pieces = [_board(b) for b in boards] + [{(0, 0): c} for c in unmatched]
+                _keep(apart_layout(problem, pieces), joined=False)
             return not connected or _pieces_can_join(problem, boards, loners)
         # Of the cards with a laid partner they have not given up, the one with the fewest
         # ways on (fail first): each goes beside one of those partners, or is put off (it will
         # border none of them: those pairs are apart from now on).
-        chosen: tuple[int, list[int], list[tuple[int, int, Cell]], bool] | None = None
+        chosen: tuple[int, list[int], list[tuple[int, int, int]], bool] | None = None
         looked = 0
-        for card in waiting:
-            laid = unpaid_laid(card)
-            if not laid:
+        first_left = -1
+        for card in order:
+            if card in position:
                 continue
+            if first_left < 0:
+                first_left = card
+            if not count[card]:
+                continue  # (its laid partners not given up: none)
+            laid = unpaid_laid(card)
             looked += 1
             if looked > FAIL_FIRST_WINDOW:
                 break
@@ -341,62 +401,62 @@ def _embed(
                 return False  # kept to one piece: every card goes beside a laid partner
             # Nothing left to lay beside the pieces: the first card left starts a new piece.
             boards.append({})
-            found = lay(waiting[0], len(boards) - 1, (0, 0), apart)
+            beside_cards.append({})
+            found = lay(first_left, len(boards) - 1, _ORIGIN, apart)
             boards.pop()
+            beside_cards.pop()
             return found
         card, laid, options, put_off = chosen
         for cost, piece, cell in options:
             if lay(card, piece, cell, apart + cost):
                 return True
         if put_off:
+            saved_over, saved_excess = over_total, excess
             for p in laid:
-                given_up[card].add(p)
-                given_up[p].add(card)
+                given_up[card] |= 1 << p
+                given_up[p] |= 1 << card
+                if pending[p] > free[p]:
+                    over_total -= 1
                 pending[p] -= 1
+            # (An unlaid card put off has a laid partner: count >= 1 before, 0 after.)
+            excess -= count[card] - 1
             count[card] -= len(laid)
             if search(apart + len(laid)):
                 return True
             for p in laid:
-                given_up[card].discard(p)
-                given_up[p].discard(card)
+                given_up[card] ^= 1 << p
+                given_up[p] ^= 1 << card
                 pending[p] += 1
             count[card] += len(laid)
+            over_total, excess = saved_over, saved_excess
         return False
 
-    def placements(card: int, laid: list[int], apart: int) -> list[tuple[int, int, Cell]]:
+    def placements(card: int, laid: list[int], apart: int) -> list[tuple[int, int, int]]:
         """The cells beside a laid partner where ``card`` may go within the budget, as
         (pairs newly apart, piece, cell)."""
         found = []
-        tried: set[tuple[int, Cell]] = set()
-        bad = clash[card]
-        flat: dict[int, bool] = {}
+        tried: set[int] = set()  # piece * 2**16 + cell
+        bad = clash_bits[card]
+        laid_bits = partner_bits[card] & laid_cards & ~given_up[card]  # ``laid``'s bits
         for partner in laid:
             piece, anchor = position[partner]
             board = boards[piece]
-            for cell in _sides(anchor):
-                if cell in board or (piece, cell) in tried:
+            around = beside_cards[piece]
+            for step in _STEPS:
+                cell = anchor + step
+                key = piece << 16 | cell
+                if cell in board or key in tried:
                     continue
-                tried.add((piece, cell))
-                if len(board) == 1 and cell != (anchor[0], anchor[1] + 1):
+                tried.add(key)
+                if len(board) == 1 and step != 1:
                     continue  # a piece of one card: the second goes to its right (rotations)
-                if cell[0] < 0:
-                    if piece not in flat:
-                        flat[piece] = all(r == 0 for r, _ in board)
-                    if flat[piece]:
+                if cell < _ROW_ZERO:
+                    if not off_row[piece]:
                         continue  # while the piece is one row, the first card off it goes below (mirror)
-                beside = 0
-                for n in _sides(cell):
-                    other = board.get(n)
-                    if other is None:
-                        continue
-                    if other in bad:
-                        beside = -1
-                        break
-                    if other in laid:
-                        beside += 1
-                if beside < 0:
+                near = around[cell]
+                if near & bad:
                     continue
-                cost = len(laid) - beside
+                cost = len(laid) - (near & laid_bits).bit_count()
                 if apart + cost <= budget:
                     found.append((cost, piece, cell))
         return found

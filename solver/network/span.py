@@ -110,6 +110,8 @@ class _Patterns:
         self.grid = [GAP] * (rows * cols)
         #: Per cell, its sides known to make no Trick.
         self.dead = [0] * (rows * cols)
+        #: Per cell, its sides on the span's edge.
+        self.edges = [(r == 0) + (c == 0) + (r == rows - 1) + (c == cols - 1) for r in range(rows) for c in range(cols)]
         #: Per kind, the cells holding it, and the sum of their dead sides.
         self.cells_of: list[list[int]] = [[], []]
         self.dead_total = [0, 0]
@@ -131,6 +133,8 @@ class _Patterns:
         self.target = at_least
         self.best_value: int | None = None
         self.best_layout: Layout | None = None
+        #: ``_class_tables``, for ``_fill``.
+        self.tables = _class_tables(problem)
 
     def _kind_loss_too_high(self) -> bool:
         # Placed cells of one kind with their dead sides, paired with the kind's largest free
@@ -149,21 +153,16 @@ class _Patterns:
                 return True
         return False
 
-    def _kill(self, cells: list[int]) -> None:
-        for j in cells:
-            self.dead[j] += 1
-            self.dead_total[self.grid[j]] += 1
-
-    def _revive(self, cells: list[int]) -> None:
-        for j in cells:
-            self.dead[j] -= 1
-            self.dead_total[self.grid[j]] -= 1
-
     def cell(self, i: int) -> None:
         self.counter.tick()
-        rows, cols, grid = self.rows, self.cols, self.grid
+        rows, cols, grid, dead = self.rows, self.cols, self.grid, self.dead
         slack = self.top_borders - self.target - self.lost
-        if slack < 0 or self._kind_loss_too_high():
+        if slack < 0:
+            return
+        dead_total, capacity, target = self.dead_total, self.capacity, self.target
+        # (The full count only when some kind's dead sides alone could exceed its room.)
+        over = dead_total[0] > capacity[0] - target or dead_total[1] > capacity[1] - target
+        if over and self._kind_loss_too_high():
             return
         if i == rows * cols:
             self._finish()
@@ -200,19 +199,22 @@ class _Patterns:
                 self.row_runs += 1
             self.col_state[c] = 1
             # Sides settled now: the span's edges, and the borders with the left and upper
-            # cells (a gap, or a card of the same kind).
-            dead = [i] * ((r == 0) + (c == 0) + (r == rows - 1) + (c == cols - 1))
-            if c > 0 and left in (GAP, kind):
-                dead.append(i)
-                if left == kind:
-                    dead.append(i - 1)
-            if r > 0 and above in (GAP, kind):
-                dead.append(i)
-                if above == kind:
-                    dead.append(i - cols)
-            self._kill(dead)
+            # cells (a gap, or a card of the same kind: then its side too).
+            own = self.edges[i] + (c > 0 and left in (GAP, kind)) + (r > 0 and above in (GAP, kind))
+            dead[i] += own
+            if left == kind:
+                dead[i - 1] += 1
+            if above == kind:
+                dead[i - cols] += 1
+            settled = own + (left == kind) + (above == kind)
+            dead_total[kind] += settled
             self._next(i, c)
-            self._revive(dead)
+            dead_total[kind] -= settled
+            dead[i] -= own
+            if left == kind:
+                dead[i - 1] -= 1
+            if above == kind:
+                dead[i - cols] -= 1
             self.row_runs = saved_row
             self.col_state[c] = saved_col
             self.lost -= cost
@@ -223,10 +225,19 @@ class _Patterns:
         if cells_left > cards_left:
             if saved_col == 1:
                 self.col_state[c] = 2
-            dead = [j for j, other in ((i - 1, left), (i - cols, above)) if other != GAP]
-            self._kill(dead)
+            if left != GAP:
+                dead[i - 1] += 1
+                dead_total[left] += 1
+            if above != GAP:
+                dead[i - cols] += 1
+                dead_total[above] += 1
             self._next(i, c)
-            self._revive(dead)
+            if left != GAP:
+                dead[i - 1] -= 1
+                dead_total[left] -= 1
+            if above != GAP:
+                dead[i - cols] -= 1
+                dead_total[above] -= 1
             self.col_state[c] = saved_col
 
     def _next(self, i: int, c: int) -> None:
@@ -255,7 +266,7 @@ class _Patterns:
             all(cells.get(other, kind) == kind for other in around(cell)) for cell, kind in cells.items()
         ):
             return  # some card without a card of the other kind beside it: none it matches
-        layout = _fill(self.problem, cells, self.counter)
+        layout = _fill(self.problem, cells, self.counter, self.tables)
         if layout is None:
             return
         value = self.top_borders - self.lost
@@ -264,64 +275,97 @@ class _Patterns:
         self.target = value + 1
 
 
-def _fill(problem: Problem, pattern: dict[tuple[int, int], int], counter: _Counter) -> Layout | None:
-    """Cards for a pattern such that every Supporter-Event border matches, or None: a
-    backtracking search over classes, most constrained cell first, with forward checking."""
+def _class_tables(problem: Problem) -> tuple[list[int], list[int], list[int]]:
+    """Per class: its kind (1: Event), the classes it matches as a bit set (bit j: class j),
+    and how many cards each of its cards matches."""
     classes = range(len(problem.classes))
-    kind_of = [int(problem.class_is_event(k)) for k in classes]
-    partner_classes = [problem.class_partners(k) for k in classes]
-    degree = [len(problem.partners[problem.classes[k][0]]) for k in classes]
+    return (
+        [int(problem.class_is_event(k)) for k in classes],
+        [sum(1 << j for j in problem.class_partners(k)) for k in classes],
+        [len(problem.partners[problem.classes[k][0]]) for k in classes],
+    )
+
+
+def _fill(
+    problem: Problem,
+    pattern: dict[tuple[int, int], int],
+    counter: _Counter,
+    tables: tuple[list[int], list[int], list[int]],
+) -> Layout | None:
+    """Cards for a pattern such that every Supporter-Event border matches, or None: a
+    backtracking search over classes, most constrained cell first (ties: the first cell in
+    sorted order), classes in index order, with forward checking. Domains are bit sets of
+    classes (bit k: class k), since this is the span search's innermost loop."""
+    kind_of, partner_mask, degree = tables
+    classes = range(len(problem.classes))
     cells = sorted(pattern)
     index = {cell: i for i, cell in enumerate(cells)}
     # Each cell's neighbours of the other kind: their cards must match its card.
     links = [[index[o] for o in around(cell) if o in pattern and pattern[o] != pattern[cell]] for cell in cells]
     # A card matches at most its partners: a cell with m such neighbours needs m partners.
-    domains: list[set[int]] = [
-        {k for k in classes if kind_of[k] == pattern[cell] and degree[k] >= len(links[i])}
+    domains = [
+        sum(1 << k for k in classes if kind_of[k] == pattern[cell] and degree[k] >= len(links[i]))
         for i, cell in enumerate(cells)
     ]
     left = [len(members) for members in problem.classes]
+    #: Per cell, its class, or -1 while it is open.
     chosen = [-1] * len(cells)
-    open_cells = set(range(len(cells)))
+    all_cells = range(len(cells))
+    open_count = [len(cells)]
 
-    def assign(i: int, k: int) -> list[tuple[int, set[int]]]:
-        """Put class k on cell i and narrow the other open cells' domains; the domains replaced
-        (to restore), ending in ``(-1, set())`` when some open cell is left without a class."""
-        saved: list[tuple[int, set[int]]] = []
+    def assign(i: int, k: int) -> tuple[list[tuple[int, int]], bool]:
+        """Put class k on cell i and narrow the other open cells' domains: the domains replaced
+        (to restore), and whether some open cell is left without a class."""
+        saved: list[tuple[int, int]] = []
         chosen[i] = k
         left[k] -= 1
-        open_cells.discard(i)
-        narrowed: dict[int, set[int]] = {}
+        open_count[0] -= 1
+        empty = False
+        mask = partner_mask[k]
         for j in links[i]:
-            if j in open_cells:
-                narrowed[j] = domains[j] & partner_classes[k]
-        if left[k] == 0:
-            for j in open_cells:
-                if k in narrowed.get(j, domains[j]):
-                    narrowed[j] = narrowed.get(j, domains[j]) - {k}
-        for j, domain in narrowed.items():
-            saved.append((j, domains[j]))
-            domains[j] = domain
-        if any(not domain for domain in narrowed.values()):
-            return saved + [(-1, set())]
-        return saved
-
-    def undo(i: int, k: int, saved: list[tuple[int, set[int]]]) -> None:
-        for j, domain in reversed(saved):
-            if j >= 0:
+            if chosen[j] < 0:
+                domain = domains[j]
+                saved.append((j, domain))
+                domain &= mask
                 domains[j] = domain
-        open_cells.add(i)
+                if not domain:
+                    empty = True
+        if left[k] == 0:
+            bit = 1 << k
+            for j in all_cells:
+                domain = domains[j]
+                if domain & bit and chosen[j] < 0:
+                    if j not in links[i]:
+                        saved.append((j, domain))
+                    domain ^= bit
+                    domains[j] = domain
+                    if not domain:
+                        empty = True
+        return saved, empty
+
+    def undo(i: int, k: int, saved: list[tuple[int, int]]) -> None:
+        for j, domain in saved:
+            domains[j] = domain
+        open_count[0] += 1
         left[k] += 1
         chosen[i] = -1
 
     def search() -> bool:
         counter.tick()
-        if not open_cells:
+        if not open_count[0]:
             return True
-        cell = min(open_cells, key=lambda j: (len(domains[j]), j))
-        for k in sorted(domains[cell]):
-            saved = assign(cell, k)
-            dead_end = bool(saved) and saved[-1][0] == -1
+        cell, size = -1, len(left) + 1
+        for j in all_cells:
+            if chosen[j] < 0:
+                count = domains[j].bit_count()
+                if count < size:
+                    cell, size = j, count
+        domain = domains[cell]
+        while domain:
+            low = domain & -domain
+            domain ^= low
+            k = low.bit_length() - 1
+            saved, dead_end = assign(cell, k)
             if not dead_end and search():
                 return True
             undo(cell, k, saved)

@@ -215,3 +215,24 @@ def test_the_kept_game_grown_networks_are_proven_by_the_embedding_search(name, t
     assert solution.status is Status.OPTIMAL and solution.tricks == tricks
     assert solution.proven_by == "exhaustive search"
     assert check_arrangement(network, solution.arrangement, TricksRules()).tricks == tricks
+
+
+@pytest.mark.parametrize(
+    ("name", "target", "nodes"),
+    [
+        # Measured: refuted in 31 467, 26 798, 38 759 and 5 119 search nodes. The counts of
+        # pairs forced apart (kept up to date as cards are laid and put off) are what keep the
+        # search that small: a count that lags behind prunes later and needs more nodes (with
+        # the update for a laid card's side taken left out: 48 414 and 7 332 on the last
+        # network); one that runs ahead refutes what an arrangement reaches (the tests above).
+        ("game_n015_s20261204.19.json", 20, 33_000),
+        ("game_n016_s20261204.6.json", 22, 28_000),
+        ("game_n016_s20261240.20.json", 21, 42_000),
+        ("game_n016_s20261240.20.json", 22, 5_600),
+    ],
+)
+def test_the_search_refutes_one_trick_more_within_its_measured_nodes(name, target, nodes):
+    problem = build_problem(load_question(str(INSTANCES / name)).network)
+    assert pieces_reach(problem, target, time.monotonic() + FAR, nodes) is False
+    assert pieces_reach(problem, target, time.monotonic() + FAR, nodes, connected=True) is False
+    assert pieces_reach(problem, target, time.monotonic() + FAR, nodes * 3 // 4) is None  # (a tight budget)

@@ -3,6 +3,7 @@ and against the CP-SAT path."""
 
 import random
 import time
+from pathlib import Path
 
 from budget import examples
 from hypothesis import given
@@ -12,12 +13,14 @@ from strategies_tricks import checkerboard, networks
 
 from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules
+from model.whitehouse.network.io import load_question
 from solver.network.boxes import boxes
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
 from solver.network.solve import solve_tricks
 from solver.network.span import span_search
 
 FAR = 60.0
+INSTANCES = Path(__file__).resolve().parents[3] / "benchmarks" / "instances"
 #: The CP-SAT path alone is slow to prove some 9-card optima; its bound is checked instead.
 CPSAT_LIMIT = 10.0
 
@@ -85,3 +88,18 @@ def test_a_card_with_no_partner_and_none_of_its_kind_rules_out_every_span_at_onc
         found = span_search(problem, rows, cols, 0, time.monotonic() + FAR, node_limit=10)
         assert found.complete and found.layout is None
     assert oracle_max_tricks(Network(network.supporters, network.events[:3]), TricksRules()) is None
+
+
+def test_the_search_order_and_its_counts_are_pinned_on_a_kept_network():
+    # The descent weighs the span search's nodes against CP-SAT's work, so the nodes are part of
+    # what makes answers repeatable: here the search itself is pinned (most constrained cell
+    # first, ties to the first in sorted order; the dead sides of both cards at a same-kind
+    # border counted). Every span of game_n016_s20261240.20 is refuted at 21 Tricks (its
+    # maximum is 20); a change to the search's order or its counts moves these numbers.
+    problem = build_problem(load_question(str(INSTANCES / "game_n016_s20261240.20.json")).network)
+    nodes = []
+    for rows, cols in boxes(problem.size, 21):
+        found = span_search(problem, rows, cols, 21, time.monotonic() + FAR)
+        assert found.complete and found.layout is None
+        nodes.append(found.nodes)
+    assert nodes == [95, 4448, 906, 25476, 14467, 2888, 34, 18005, 8027, 1223, 62]
