@@ -26,7 +26,8 @@ The pipeline, cheapest argument first:
    where the descent's first share settles nothing (and again whenever a turn raises the best
    found), the embedding searches are asked for one Trick more: built in one piece, else
    refuted in pieces on a larger budget, or reached in pieces that are then joined
-   (``tricks_glue``), or refuted by the connected variant;
+   (``tricks_glue``), or refuted by the connected variant; the turns start after a unit of the
+   descent's work, each with that search in pieces asked again on four times the last budget;
 6. above 16 cards, the same "one Trick more?" climbs from each arrangement it builds until it
    refutes one more or builds none; then CP-SAT: first a relaxation without connectivity in
    the perimeter region, whose pieces are then joined (``tricks_glue``), the connected model

@@ -15,7 +15,7 @@ from solver.network.bounds import best_bound
 from solver.network.boxes import BoxDescent, box_descent
 from solver.network.embed import one_piece, pieces_reach
 from solver.network.heuristic import greedy_phase
-from solver.network.pipeline import BOX_DESCENT_LIMIT, Clock, _climb_connected
+from solver.network.pipeline import BOX_DESCENT_LIMIT, DEEPER_GROWTH, SMALL_PROBE_NODES, Clock, _climb_connected
 from solver.network.portfolio import Settled, descent_taking_turns
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
 from solver.network.solve import solve_tricks
@@ -83,7 +83,7 @@ def test_one_trick_more_built_in_one_piece_is_offered_to_the_descent(name, trick
     asked: list[int] = []
     built: list[dict] = []
 
-    def settle(value):
+    def settle(value, deeper=0):
         asked.append(value)
         found = one_piece(problem, value + 1, time.monotonic() + FAR, 5_000)
         if found is not None:
@@ -123,3 +123,19 @@ def test_the_pipeline_climbs_above_the_descent():
     assert solution.status == Status.OPTIMAL and solution.tricks == 18
     assert solution.proven_by == "exhaustive search"
     assert check_arrangement(question.network, solution.arrangement, question.rules).legal
+
+
+#: A 16-card game-grown network whose maximum, 20, the descent and the plain model left open
+#: (20 of at most 22 after 10 s): the search in pieces refutes 21 within 200 000 nodes, not 50 000.
+DEEP = "game_n016_s20261247.1.json"
+
+
+def test_each_turn_asks_one_trick_more_deeper_until_it_is_refuted():
+    question = load_question(str(INSTANCES / DEEP))
+    problem = build_problem(question.network)
+    assert pieces_reach(problem, 21, time.monotonic() + FAR, SMALL_PROBE_NODES) is None
+    assert pieces_reach(problem, 21, time.monotonic() + FAR, SMALL_PROBE_NODES * DEEPER_GROWTH) is False
+    solution = solve_tricks(question.network, question.rules, time_limit=10)
+    assert solution.status == Status.OPTIMAL and solution.tricks == 20
+    assert solution.proven_by == "exhaustive search"
+    assert check_arrangement(question.network, solution.arrangement, question.rules).tricks == 20
