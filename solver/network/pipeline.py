@@ -69,6 +69,9 @@ SMALL_PROBE_NODES = 50_000
 #: left open or slow (2-10 s): 50 000 nodes refuted one Trick more on three, 100 000 on seven
 #: more, 200 000 on four more, and the last needed 1 600 000; restarts cost at most a third more.
 DEEPER_GROWTH = 4
+#: Without ``connected``, "one Trick more?" in pieces (``_climb_in_pieces``, EMBED_NODES first)
+#: is asked again on DEEPER_GROWTH times the budget up to this many times where it gives up.
+PIECES_DEEPER = 2
 #: The embedding search's connected variant gets this budget per target (search nodes): where
 #: it refutes what the search in pieces reaches, it does so within a few hundred.
 JOINED_NODES = 1_000
@@ -757,15 +760,21 @@ def _climb_in_pieces(
     problem: Problem, clock: Clock, value: int, layout: Layout | None, bound: Bound
 ) -> tuple[int, Layout | None, bool]:
     """"One Trick more?" to the embedding search in pieces, asked again from each layout it
-    reaches (in pieces, what it reaches is an answer); True last when it answers no (a node
-    budget per question, so repeatable)."""
+    reaches (in pieces, what it reaches is an answer); True last when it answers no. Where it
+    gives up, it is asked again on DEEPER_GROWTH times the budget, up to PIECES_DEEPER times
+    (node budgets per question, so repeatable)."""
+    deeper = 0
     while value < bound.value and _few_apart(problem, value + 1) and clock.left() > 0:
-        reached, found = pieces_layout(problem, value + 1, clock.deadline, EMBED_NODES)
+        nodes = EMBED_NODES * DEEPER_GROWTH**deeper
+        reached, found = pieces_layout(problem, value + 1, clock.deadline, nodes)
         if reached is False:
             return value, layout, True
+        if reached is None and deeper < PIECES_DEEPER:
+            deeper += 1
+            continue
         if found is None:
             break
-        value, layout = layout_tricks(problem, found), found
+        value, layout, deeper = layout_tricks(problem, found), found, 0
         clock.report(value, bound.value)
     return value, layout, False
 

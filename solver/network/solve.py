@@ -16,7 +16,8 @@ The pipeline, cheapest argument first:
    without a Trick), which refutes targets only arrangements in pieces reach; kept to one
    piece, the same search builds an arrangement meeting the bound where few pairs may lie apart
    (it only builds: finding none proves nothing); without ``connected``, what it reaches in
-   pieces is an answer, so it is asked "one Trick more?" again from each layout it reaches;
+   pieces is an answer, so it is asked "one Trick more?" again from each layout it reaches,
+   and where it gives up, again on four and sixteen times the budget;
 4. small networks: the exact search of our own (``tricks_exact``);
 5. up to 16 cards, span by span (``tricks_boxes``): each exact span of the arrangement first
    goes to our own span search (``tricks_span``), which settles most of them, and only the

@@ -17,6 +17,7 @@ from solver.network.bounds import best_bound
 from solver.network.embed import one_piece, pieces_layout, pieces_reach
 from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic
+from solver.network.pipeline import DEEPER_GROWTH, EMBED_NODES, PIECES_DEEPER
 from solver.network.problem import (
     build_problem,
     canonical_within_classes,
@@ -134,6 +135,19 @@ def test_the_kept_network_in_pieces_is_climbed_to_its_maximum():
     solution = solve_tricks(network, TricksRules(connected=False), time_limit=60)
     assert solution.status is Status.OPTIMAL and solution.tricks == 21
     assert solution.proven_by == "exhaustive search"
+
+
+def test_in_pieces_one_trick_more_is_asked_again_on_a_larger_budget_where_the_search_gave_up():
+    # Left at 22 of at most 23 for 10 s in pieces (connected, 22 is proven in 0.1 s): the search
+    # in pieces gives 23 up within its first budget and refutes it within four times that.
+    network = load_question(str(INSTANCES / "game_n016_s20261255.6.json")).network
+    problem = build_problem(network)
+    assert pieces_reach(problem, 23, time.monotonic() + FAR, EMBED_NODES) is None
+    assert pieces_reach(problem, 23, time.monotonic() + FAR, EMBED_NODES * DEEPER_GROWTH**PIECES_DEEPER) is False
+    solution = solve_tricks(network, TricksRules(connected=False), time_limit=10)
+    assert solution.status is Status.OPTIMAL and solution.tricks == 22
+    assert solution.proven_by == "exhaustive search"
+    assert check_arrangement(network, solution.arrangement, TricksRules(connected=False)).tricks == 22
 
 
 def test_pieces_reached_in_the_kept_network_join_into_one_network():
