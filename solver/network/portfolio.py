@@ -4,15 +4,16 @@ The descent (``boxes``) settles most networks within milliseconds; on a few it s
 plain model of ``plain``, given the best arrangement as hint and the proven bound as a
 constraint, finds the better arrangement at once (measured: a game-grown 14-card network the
 plain model proves in a second, the descent not in ten). So the descent starts alone, for a
-little work (then the caller's own searches are asked, ``settle``), and on to a unit of work;
-then turns begin: the caller's searches asked again, deeper than the turn before, the plain
-model a slice, the descent as much work again, and so on, each slice of the plain model twice
-the last. Measured on 1 218 fresh game-grown networks of 10-16 cards (seeds 20261244-49), the
-plain model's turns came up on ten, and on none did they find or prove anything; the deeper
-ask settled most of the ones the descent left open for seconds. Work is CP-SAT's deterministic time (our own span
-search's nodes converted), never the clock, so the answer does not depend on the machine unless
-the time limit stops it. Whatever either side finds, the other goes on from (a better
-arrangement raises the descent's target; the plain model's proven bound lowers its ceiling).
+little work (then the caller's own searches are asked, ``settle``), and goes on to a unit of
+work; then the turns begin: the caller's searches asked again, deeper than the turn before,
+the plain model a slice, the descent as much work again, and so on, each slice of the plain
+model twice the last. (Measured on 1 218 fresh game-grown networks of 10-16 cards, seeds
+20261244-49, with turns as they were before the deeper ask: the plain model's turns came up on
+ten, and on none did they find or prove anything; the deeper ask settles most of those.) Work
+is CP-SAT's deterministic time (our own span search's nodes converted), never the clock, so
+the answer does not depend on the machine unless the time limit stops it. Whatever either
+side finds, the other goes on from (a better arrangement raises the descent's target; the
+plain model's proven bound lowers its ceiling).
 """
 
 from __future__ import annotations
