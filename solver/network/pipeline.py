@@ -72,6 +72,9 @@ DEEPER_GROWTH = 4
 #: Without ``connected``, "one Trick more?" in pieces (``_climb_in_pieces``, EMBED_NODES first)
 #: is asked again on DEEPER_GROWTH times the budget up to this many times where it gives up.
 PIECES_DEEPER = 2
+#: Above BOX_DESCENT_LIMIT cards, the climb's "one Trick more?" is asked deeper up to this many
+#: times where it settles nothing, before CP-SAT's region model.
+CLIMB_DEEPER = 1
 #: The embedding search's connected variant gets this budget per target (search nodes): where
 #: it refutes what the search in pieces reaches, it does so within a few hundred.
 JOINED_NODES = 1_000
@@ -588,14 +591,20 @@ def _one_more(problem: Problem, clock: Clock, value: int, deeper: int = 0) -> Se
 def _climb_connected(
     problem: Problem, clock: Clock, value: int, layout: Layout, upper: int
 ) -> tuple[int, Layout, bool]:
-    """``_one_more`` asked again from each better arrangement it builds: the best total and
-    arrangement reached, and whether nothing beats it (proven). Node budgets: repeatable."""
+    """``_one_more`` asked again from each better arrangement it builds (and, where it settles
+    nothing, asked deeper, up to CLIMB_DEEPER times): the best total and arrangement reached,
+    and whether nothing beats it (proven). Node budgets: repeatable."""
+    deeper = 0
     while clock.left() > 0:
-        answer = _one_more(problem, clock, value)
+        answer = _one_more(problem, clock, value, deeper)
         if answer.proven:
             return value, layout, True
+        if answer.better is None and deeper < CLIMB_DEEPER:
+            deeper += 1
+            continue
         if answer.better is None:
             break
+        deeper = 0
         better = layout_tricks(problem, answer.better)
         if better <= value:
             break

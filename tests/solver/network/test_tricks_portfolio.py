@@ -139,3 +139,20 @@ def test_each_turn_asks_one_trick_more_deeper_until_it_is_refuted():
     assert solution.status == Status.OPTIMAL and solution.tricks == 20
     assert solution.proven_by == "exhaustive search"
     assert check_arrangement(question.network, solution.arrangement, question.rules).tricks == 20
+
+
+#: A 20-card engine-grown network left at 23 of at most 24 after 10 s: the climb's search in
+#: pieces gives 24 up on its first budget and refutes it within four times that.
+CLIMBED_DEEPER = "engine_n020_s20261258.2.json"
+
+
+def test_above_the_descent_the_climb_asks_deeper_before_cpsat():
+    question = load_question(str(INSTANCES / CLIMBED_DEEPER))
+    problem = build_problem(question.network)
+    assert problem.size > BOX_DESCENT_LIMIT
+    assert pieces_reach(problem, 24, time.monotonic() + FAR, SMALL_PROBE_NODES) is None
+    assert pieces_reach(problem, 24, time.monotonic() + FAR, SMALL_PROBE_NODES * DEEPER_GROWTH) is False
+    solution = solve_tricks(question.network, question.rules, time_limit=10)
+    assert solution.status == Status.OPTIMAL and solution.tricks == 23
+    assert solution.proven_by == "exhaustive search"
+    assert check_arrangement(question.network, solution.arrangement, question.rules).tricks == 23
