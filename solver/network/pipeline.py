@@ -325,6 +325,12 @@ def tile_nodes(limit: float) -> int:
     return round(TILE_NODES * max(0.05, limit / TILE_SECONDS))
 
 
+def deeper_nodes(first: int, deeper: int) -> int:
+    """The search in pieces' budget when "one Trick more?" is asked ``deeper`` times again for
+    the same total: DEEPER_GROWTH times the ask before, from ``first``."""
+    return int(first * DEEPER_GROWTH**deeper)  # (int ** int is typed Any: a negative power)
+
+
 def _few_apart(problem: Problem, target: int) -> bool:
     """True when ``target`` Tricks leave at most EMBED_APART matching pairs apart: where the
     embedding search is small enough to ask."""
@@ -575,8 +581,7 @@ def _one_more(problem: Problem, clock: Clock, value: int, deeper: int = 0) -> Se
         built = one_piece(problem, value + 1, clock.deadline, CLIMB_NODES)
         if built is not None or clock.left() <= 0:
             return Settled(better=built)
-    nodes = SMALL_PROBE_NODES * DEEPER_GROWTH**deeper
-    reached, in_pieces = pieces_layout(problem, value + 1, clock.deadline, nodes)
+    reached, in_pieces = pieces_layout(problem, value + 1, clock.deadline, deeper_nodes(SMALL_PROBE_NODES, deeper))
     if reached is False:
         return Settled(proven=True)
     joined = glue(problem, in_pieces) if in_pieces is not None else None
@@ -599,16 +604,15 @@ def _climb_connected(
         answer = _one_more(problem, clock, value, deeper)
         if answer.proven:
             return value, layout, True
-        if answer.better is None and deeper < CLIMB_DEEPER:
+        if answer.better is None:
+            if deeper == CLIMB_DEEPER:
+                break
             deeper += 1
             continue
-        if answer.better is None:
-            break
-        deeper = 0
         better = layout_tricks(problem, answer.better)
         if better <= value:
             break
-        layout, value = answer.better, better
+        layout, value, deeper = answer.better, better, 0
         clock.report(value, upper)
     return value, layout, False
 
@@ -774,8 +778,7 @@ def _climb_in_pieces(
     (node budgets per question, so repeatable)."""
     deeper = 0
     while value < bound.value and _few_apart(problem, value + 1) and clock.left() > 0:
-        nodes = EMBED_NODES * DEEPER_GROWTH**deeper
-        reached, found = pieces_layout(problem, value + 1, clock.deadline, nodes)
+        reached, found = pieces_layout(problem, value + 1, clock.deadline, deeper_nodes(EMBED_NODES, deeper))
         if reached is False:
             return value, layout, True
         if reached is None and deeper < PIECES_DEEPER:

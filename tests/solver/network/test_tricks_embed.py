@@ -17,7 +17,7 @@ from solver.network.bounds import best_bound
 from solver.network.embed import one_piece, pieces_layout, pieces_reach
 from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic
-from solver.network.pipeline import DEEPER_GROWTH, EMBED_NODES, PIECES_DEEPER
+from solver.network.pipeline import EMBED_NODES, PIECES_DEEPER, deeper_nodes
 from solver.network.problem import (
     build_problem,
     canonical_within_classes,
@@ -143,7 +143,7 @@ def test_in_pieces_one_trick_more_is_asked_again_on_a_larger_budget_where_the_se
     network = load_question(str(INSTANCES / "game_n016_s20261255.6.json")).network
     problem = build_problem(network)
     assert pieces_reach(problem, 23, time.monotonic() + FAR, EMBED_NODES) is None
-    assert pieces_reach(problem, 23, time.monotonic() + FAR, EMBED_NODES * DEEPER_GROWTH**PIECES_DEEPER) is False
+    assert pieces_reach(problem, 23, time.monotonic() + FAR, deeper_nodes(EMBED_NODES, PIECES_DEEPER)) is False
     solution = solve_tricks(network, TricksRules(connected=False), time_limit=10)
     assert solution.status is Status.OPTIMAL and solution.tricks == 22
     assert solution.proven_by == "exhaustive search"

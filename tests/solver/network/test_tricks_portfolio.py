@@ -15,7 +15,7 @@ from solver.network.bounds import best_bound
 from solver.network.boxes import BoxDescent, box_descent
 from solver.network.embed import one_piece, pieces_reach
 from solver.network.heuristic import greedy_phase
-from solver.network.pipeline import BOX_DESCENT_LIMIT, DEEPER_GROWTH, SMALL_PROBE_NODES, Clock, _climb_connected
+from solver.network.pipeline import BOX_DESCENT_LIMIT, SMALL_PROBE_NODES, Clock, _climb_connected, deeper_nodes
 from solver.network.portfolio import Settled, descent_taking_turns
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
 from solver.network.solve import solve_tricks
@@ -130,15 +130,22 @@ def test_the_pipeline_climbs_above_the_descent():
 DEEP = "game_n016_s20261247.1.json"
 
 
-def test_each_turn_asks_one_trick_more_deeper_until_it_is_refuted():
-    question = load_question(str(INSTANCES / DEEP))
+def _proven_after_a_deeper_ask(name: str, refuted: int) -> None:
+    """``refuted`` (one Trick more than the kept network's maximum) is given up by the search in
+    pieces on its first budget and refuted on the next; the pipeline proves the maximum within
+    10 s."""
+    question = load_question(str(INSTANCES / name))
     problem = build_problem(question.network)
-    assert pieces_reach(problem, 21, time.monotonic() + FAR, SMALL_PROBE_NODES) is None
-    assert pieces_reach(problem, 21, time.monotonic() + FAR, SMALL_PROBE_NODES * DEEPER_GROWTH) is False
+    assert pieces_reach(problem, refuted, time.monotonic() + FAR, deeper_nodes(SMALL_PROBE_NODES, 0)) is None
+    assert pieces_reach(problem, refuted, time.monotonic() + FAR, deeper_nodes(SMALL_PROBE_NODES, 1)) is False
     solution = solve_tricks(question.network, question.rules, time_limit=10)
-    assert solution.status == Status.OPTIMAL and solution.tricks == 20
+    assert solution.status == Status.OPTIMAL and solution.tricks == refuted - 1
     assert solution.proven_by == "exhaustive search"
-    assert check_arrangement(question.network, solution.arrangement, question.rules).tricks == 20
+    assert check_arrangement(question.network, solution.arrangement, question.rules).tricks == refuted - 1
+
+
+def test_each_turn_asks_one_trick_more_deeper_until_it_is_refuted():
+    _proven_after_a_deeper_ask(DEEP, 21)
 
 
 #: A 20-card engine-grown network left at 23 of at most 24 after 10 s: the climb's search in
@@ -147,12 +154,5 @@ CLIMBED_DEEPER = "engine_n020_s20261258.2.json"
 
 
 def test_above_the_descent_the_climb_asks_deeper_before_cpsat():
-    question = load_question(str(INSTANCES / CLIMBED_DEEPER))
-    problem = build_problem(question.network)
-    assert problem.size > BOX_DESCENT_LIMIT
-    assert pieces_reach(problem, 24, time.monotonic() + FAR, SMALL_PROBE_NODES) is None
-    assert pieces_reach(problem, 24, time.monotonic() + FAR, SMALL_PROBE_NODES * DEEPER_GROWTH) is False
-    solution = solve_tricks(question.network, question.rules, time_limit=10)
-    assert solution.status == Status.OPTIMAL and solution.tricks == 23
-    assert solution.proven_by == "exhaustive search"
-    assert check_arrangement(question.network, solution.arrangement, question.rules).tricks == 23
+    assert build_problem(load_question(str(INSTANCES / CLIMBED_DEEPER)).network).size > BOX_DESCENT_LIMIT
+    _proven_after_a_deeper_ask(CLIMBED_DEEPER, 24)
