@@ -25,7 +25,7 @@ from solver.network.problem import Cell, Problem, match_components
 SIDES = 4
 
 #: The arguments a bound rests on (see ``cheap_bounds``).
-BoundArgument = Literal["pairs", "sides", "borders", "kinds", "groups"]
+BoundArgument = Literal["pairs", "sides", "borders", "kinds", "groups", "relaxation"]
 #: A node of the flow search: a Supporter ("s") or an Event ("e"), by card index.
 _Node = tuple[Literal["s", "e"], int]
 
@@ -36,10 +36,14 @@ class Bound:
 
     #: The bound.
     value: int
-    #: Which argument: "pairs", "sides", "borders" or "groups".
+    #: Which argument: "pairs", "sides", "borders", "kinds" or "groups" (``cheap_bounds``), or
+    #: "relaxation": the proven optimum of the network without a rule option that only forbids.
     argument: BoundArgument
     #: The argument in words a player can check.
     proof: str
+    #: What the bound rests on, in ``proven_by``'s words: "bound" for the simple arguments; a
+    #: relaxation's bound rests on how its optimum was proven.
+    rests_on: str = "bound"
 
 
 def _twice_root(n: int) -> int:

@@ -181,13 +181,20 @@ def anneal(
     problem: Problem, layout: Layout, iterations: int, rng: random.Random, upper: int, deadline: float | None = None
 ) -> Layout:
     """Simulated annealing over connected legal layouts; returns the best seen (stopping early
-    at ``deadline`` when given: the rest-of-the-time phase runs it against the clock)."""
+    at ``deadline`` when given: the rest-of-the-time phase runs it against the clock).
+
+    With ``every_card_matched`` only layouts keeping every card matched count as seen: a start
+    that breaks the rule (the best layout without it, say) is where the walk begins, not a
+    result, and comes back only when the walk sees nothing keeping the rule (``keeps_rules``
+    tells)."""
     layout = dict(layout)
     where = {card: cell for cell, card in layout.items()}
     current = layout_tricks(problem, layout)
     best, best_layout = current, dict(layout)
+    if not keeps_rules(problem, layout):
+        best = -1  # nothing keeping the rule seen yet
     cards = list(range(problem.size))
-    if problem.size < 2 or current >= upper:
+    if problem.size < 2 or current >= upper and best >= 0:
         return best_layout
     hot, cold = 0.8, 0.03
     for step in range(iterations):

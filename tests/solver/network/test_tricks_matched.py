@@ -1,0 +1,95 @@
+"""Rule option ``every_card_matched``: the network without the rule, solved first, bounds the
+network with it, and its best arrangement, kept to the rule, is often the answer."""
+
+import random
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from model.common.status import Status
+from model.whitehouse.network.arrangement import TricksRules, check_arrangement
+from model.whitehouse.network.io import load_question
+from solver.network.bounds import best_bound
+from solver.network.heuristic import REPAIR_STEPS, SEED, anneal, repair_matched
+from solver.network.pipeline import MATCHED_STEPS, MATCHED_WALKS, RELAXED_SHARE, Clock, _kept_to_the_rule, solve_problem
+from solver.network.problem import all_matched, build_problem, is_connected, layout_is_legal, layout_tricks
+from solver.network.solve import solve_tricks
+
+INSTANCES = Path(__file__).resolve().parents[3] / "benchmarks" / "instances"
+MATCHED = TricksRules(every_card_matched=True)
+
+
+def _network(name: str):
+    return load_question(str(INSTANCES / name)).network
+
+
+def test_the_optimum_without_the_rule_answers_where_it_keeps_every_card_matched():
+    # Engine-grown, 21 cards: no arrangement keeping every card matched was found in 60 s (12 at
+    # best, the bound 21); without the rule the optimum, 21, is proven at once, and the
+    # arrangement making it keeps every card beside a match.
+    network = _network("engine_n021_s20261301.1.json")
+    problem = build_problem(network, every_matched=True)
+    assert best_bound(problem).value == 22
+    solution = solve_tricks(network, MATCHED, time_limit=10)
+    assert (solution.status, solution.tricks, solution.bound) == (Status.OPTIMAL, 21, 21)
+    assert solution.proven_by == "exhaustive search"
+    assert solution.proof is not None
+    assert solution.proof.startswith("even without the rule that every card borders a card it matches, no arrangement makes more than 21")
+    report = check_arrangement(network, solution.arrangement, MATCHED)
+    assert report.legal and report.tricks == 21
+
+
+def _optimum_without_the_rule(name: str):
+    """The network with the rule, and the optimum without it: its total and arrangement."""
+    problem = build_problem(_network(name), every_matched=True)
+    found = solve_problem(replace(problem, every_matched=False), TricksRules(), time.monotonic(), 10, None, "auto")
+    assert found.status is Status.OPTIMAL and found.layout is not None and found.value is not None
+    return problem, found.value, found.layout
+
+
+def test_lone_cards_are_walked_beside_a_match_without_a_trick_lost():
+    # Engine-grown, 24 cards: the optimum without the rule, 25, leaves Supporter 148 beside no
+    # match (its one partner, Event E24, is ringed by four others), and moving the lone card
+    # alone finds no cell; a walk of the local search from it reaches 25 with every card
+    # matched, so the answer is proven by the bound without the rule.
+    problem, value, layout = _optimum_without_the_rule("engine_n024_s20261301.1.json")
+    assert value == 25 and not all_matched(problem, layout)
+    assert repair_matched(problem, layout, random.Random(SEED), REPAIR_STEPS * problem.size) is None
+    kept = _kept_to_the_rule(problem, layout, value)
+    assert kept is not None and layout_tricks(problem, kept) == 25
+    assert layout_is_legal(problem, kept) and is_connected(kept) and all_matched(problem, kept)
+    network = _network("engine_n024_s20261301.1.json")
+    solution = solve_tricks(network, MATCHED, time_limit=10)
+    assert (solution.status, solution.tricks) == (Status.OPTIMAL, 25)
+    assert check_arrangement(network, solution.arrangement, MATCHED).legal
+
+
+def test_the_walk_starts_where_the_rule_is_broken_and_keeps_only_what_keeps_it():
+    # From the optimum without the rule (breaking it), the local search's walks: what comes
+    # back keeps the rule or is the start itself, and one of them reaches 25 keeping it.
+    problem, value, layout = _optimum_without_the_rule("engine_n024_s20261301.1.json")
+    steps = MATCHED_STEPS * problem.size
+    walked = [anneal(problem, layout, steps, random.Random(seed), value) for seed in range(SEED, SEED + MATCHED_WALKS)]
+    assert all(w == layout or all_matched(problem, w) for w in walked)
+    assert any(all_matched(problem, w) and layout_tricks(problem, w) == 25 for w in walked)
+
+
+def test_without_the_rule_the_search_is_not_asked_again():
+    # The rule off: the answer is the pipeline's own, with its own proof (nothing said of a rule).
+    network = _network("engine_n021_s20261301.1.json")
+    solution = solve_tricks(network, replace(MATCHED, every_card_matched=False), time_limit=10)
+    assert (solution.status, solution.tricks) == (Status.OPTIMAL, 21)
+    assert solution.proof is None or "without the rule" not in solution.proof
+
+
+def test_a_shared_clock_keeps_the_limit_and_gives_part_of_the_time_left():
+    # The solve without the rule runs on a share of the time, with the limit's effort and node
+    # budgets (a 16-card network took 1.8 s instead of 0.3 s with half the effort), and
+    # reports nothing (its arrangements may break the rule).
+    reports: list = []
+    clock = Clock(time.monotonic(), 10.0, reports.append)
+    shared = clock.share(RELAXED_SHARE)
+    assert shared.limit == clock.limit == 10.0
+    assert RELAXED_SHARE * 10.0 - 0.5 < shared.left() <= RELAXED_SHARE * 10.0
+    shared.report(3, 5)
+    assert reports == []
