@@ -240,7 +240,7 @@ class _Relaxed:
 
     #: The answer itself, when the optimum without the rule keeps every card matched.
     answer: Outcome | None = None
-    #: The optimum (or proven bound) without the rule, where it lies below the simple bounds.
+    #: The proven optimum without the rule, where it lies below the simple bounds.
     ceiling: Bound | None = None
     #: An arrangement keeping every card matched, from the search without the rule.
     start: Layout | None = None
@@ -772,7 +772,10 @@ def _solve_in_pieces(problem: Problem, clock: Clock, method: str, relaxed: _Rela
         sub = problem.subproblem(group)
         outcome = _solve_group_in_pieces(sub, clock, method, rest_fits)
         if outcome.layout is None:
-            # Only with ``every_card_matched``: this group has no arrangement (or none found yet).
+            # Only with ``every_card_matched``: this group has no arrangement, so the network has
+            # none; or none was found yet, and then the bound is the network's, not the group's.
+            if outcome.status is Status.UNPROVEN:
+                return Outcome(Status.UNPROVEN, None, bound.value, None, None, None)
             return outcome
         statuses.append(outcome)
         assert outcome.layout is not None and outcome.value is not None and outcome.bound is not None

@@ -11,7 +11,15 @@ from model.whitehouse.network.arrangement import TricksRules, check_arrangement
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
 from solver.network.heuristic import REPAIR_STEPS, SEED, anneal, repair_matched
-from solver.network.pipeline import MATCHED_STEPS, MATCHED_WALKS, RELAXED_SHARE, Clock, _kept_to_the_rule, solve_problem
+from solver.network.pipeline import (
+    MATCHED_STEPS,
+    MATCHED_WALKS,
+    RELAXED_SHARE,
+    Clock,
+    _kept_to_the_rule,
+    _solve_in_pieces,
+    solve_problem,
+)
 from solver.network.problem import all_matched, build_problem, is_connected, layout_is_legal, layout_tricks
 from solver.network.solve import solve_tricks
 
@@ -93,3 +101,17 @@ def test_a_shared_clock_keeps_the_limit_and_gives_part_of_the_time_left():
     assert RELAXED_SHARE * 10.0 - 0.5 < shared.left() <= RELAXED_SHARE * 10.0
     shared.report(3, 5)
     assert reports == []
+
+
+def test_in_pieces_a_group_without_an_arrangement_yet_leaves_the_network_unproven():
+    # Engine-grown, 18 cards, in pieces: groups of 13, 3 and 2 cards that match among
+    # themselves. Where the group of 13 had no arrangement keeping every card matched yet, its
+    # own bound (12) stood for the network's, and the solver called 13 the optimum; 15 is legal.
+    network = _network("engine_n018_s20261312.0.json")
+    rules = TricksRules(connected=False, every_card_matched=True)
+    problem = build_problem(network, every_matched=True)
+    outcome = _solve_in_pieces(problem, Clock(time.monotonic(), 3.0, None), "auto")
+    assert outcome.status is Status.UNPROVEN and outcome.bound is not None and outcome.bound >= 15
+    solution = solve_tricks(network, rules, time_limit=10)
+    assert (solution.status, solution.tricks) == (Status.OPTIMAL, 15)
+    assert check_arrangement(network, solution.arrangement, rules).legal
