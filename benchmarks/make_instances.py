@@ -127,7 +127,7 @@ def game_grown(cards: int, rng: random.Random) -> dict:
         events.append((_event_id(rng, index), sorted(listed) + _decoys(rng, present)))
     rng.shuffle(ids)
     rng.shuffle(events)
-    return _document(ids, events)
+    return _document(ids, _relabelled(events))
 
 
 def random_network(cards: int, density: float, rng: random.Random) -> dict:
@@ -156,7 +156,14 @@ def planted(k: int, rng: random.Random) -> dict:
         events.append((_event_id(rng, index), sorted(set(listed)) + _decoys(rng, present)))
     rng.shuffle(ids)
     rng.shuffle(events)
-    return _document(ids, events)
+    return _document(ids, _relabelled(events))
+
+
+def _relabelled(events: list[tuple[int | str, list[int]]]) -> list[tuple[int | str, list[int]]]:
+    """The Events of a planted board, shuffled, renamed by their place in the shuffled list: a
+    label made from the Event's cell would tell the planted layout (no random draw is taken, so
+    a seed gives the same board as before, only its Events renamed)."""
+    return [(500 + i if isinstance(label, int) else f"E{i + 1}", listed) for i, (label, listed) in enumerate(events)]
 
 
 def planted_extra(k: int, rng: random.Random, extra: float = 0.15) -> dict:
@@ -177,7 +184,7 @@ def planted_extra(k: int, rng: random.Random, extra: float = 0.15) -> dict:
         events.append((_event_id(rng, index), sorted(listed) + _decoys(rng, present)))
     rng.shuffle(ids)
     rng.shuffle(events)
-    return _document(ids, events)
+    return _document(ids, _relabelled(events))
 
 
 def random_catalogue(rng: random.Random) -> tuple[list[int], dict[str, frozenset[int]]]:
