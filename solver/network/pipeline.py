@@ -773,10 +773,13 @@ def _solve_in_pieces(problem: Problem, clock: Clock, method: str, relaxed: _Rela
         outcome = _solve_group_in_pieces(sub, clock, method, rest_fits)
         if outcome.layout is None:
             # Only with ``every_card_matched``: this group has no arrangement, so the network has
-            # none; or none was found yet, and then the bound is the network's, not the group's.
-            if outcome.status is Status.UNPROVEN:
-                return Outcome(Status.UNPROVEN, None, bound.value, None, None, None)
-            return outcome
+            # none; or none was found yet, and then the bound is the network's, not the group's
+            # (and the best arrangement is the one from the search without the rule, if any).
+            if outcome.status is not Status.UNPROVEN:
+                return outcome
+            start = relaxed.start
+            value = layout_tricks(problem, start) if start is not None else None
+            return Outcome(Status.UNPROVEN, value, bound.value, start, None, None)
         statuses.append(outcome)
         assert outcome.layout is not None and outcome.value is not None and outcome.bound is not None
         parts.append({cell: group[i] for cell, i in outcome.layout.items()})
