@@ -178,10 +178,17 @@ def _connected_without(layout: Layout, cell: Cell) -> bool:
 
 
 def anneal(
-    problem: Problem, layout: Layout, iterations: int, rng: random.Random, upper: int, deadline: float | None = None
+    problem: Problem,
+    layout: Layout,
+    iterations: int,
+    rng: random.Random,
+    upper: int,
+    deadline: float | None = None,
+    connected: bool = True,
 ) -> Layout:
-    """Simulated annealing over connected legal layouts; returns the best seen (stopping early
-    at ``deadline`` when given: the rest-of-the-time phase runs it against the clock).
+    """Simulated annealing over connected legal layouts (legal layouts in any number of pieces
+    when not ``connected``); returns the best seen (stopping early at ``deadline`` when given:
+    the rest-of-the-time phase runs it against the clock).
 
     With ``every_card_matched`` only layouts keeping every card matched count as seen: a start
     that breaks the rule (the best layout without it, say) is where the walk begins, not a
@@ -205,7 +212,7 @@ def anneal(
             # Move one card to its best legal cell elsewhere on the border of the rest.
             x = rng.choice(cards)
             here = where[x]
-            if not _connected_without(layout, here):
+            if connected and not _connected_without(layout, here):
                 continue
             before = _legal_at(problem, layout, x, here)
             del layout[here]

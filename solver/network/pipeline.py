@@ -262,7 +262,7 @@ def _without_the_rule(problem: Problem, rules: TricksRules, clock: Clock) -> _Re
     found = _solve(free, replace(rules, every_card_matched=False), clock.share(RELAXED_SHARE), "auto")
     if found.value is None or found.bound is None or found.layout is None:
         return _Relaxed()
-    start = _kept_to_the_rule(problem, found.layout, found.value)
+    start = _kept_to_the_rule(problem, found.layout, found.value, rules.connected)
     value = layout_tricks(problem, start) if start is not None else None
     proven = found.status is Status.OPTIMAL
     ceiling = None
@@ -278,7 +278,7 @@ def _without_the_rule(problem: Problem, rules: TricksRules, clock: Clock) -> _Re
     return relaxed
 
 
-def _kept_to_the_rule(problem: Problem, layout: Layout, value: int) -> Layout | None:
+def _kept_to_the_rule(problem: Problem, layout: Layout, value: int, connected: bool = True) -> Layout | None:
     """The best arrangement keeping every card matched found from ``layout`` (the best found
     without the rule, making ``value``): itself when it keeps the rule; else its lone cards
     moved beside a partner (``repair_matched``), and walks of the local search from it (fixed
@@ -289,7 +289,8 @@ def _kept_to_the_rule(problem: Problem, layout: Layout, value: int) -> Layout | 
     for walk in range(MATCHED_WALKS):
         if best is not None and layout_tricks(problem, best) >= value:
             break
-        walked = anneal(problem, layout, MATCHED_STEPS * problem.size, random.Random(SEED + walk), value)
+        walked = anneal(problem, layout, MATCHED_STEPS * problem.size, random.Random(SEED + walk), value,
+                        connected=connected)
         better = best is None or layout_tricks(problem, walked) > layout_tricks(problem, best)
         if better and keeps_rules(problem, walked):
             best = walked

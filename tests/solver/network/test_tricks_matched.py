@@ -123,3 +123,22 @@ def test_in_pieces_a_group_without_an_arrangement_yet_leaves_the_network_unprove
     solution = solve_tricks(network, rules, time_limit=10)
     assert (solution.status, solution.tricks) == (Status.OPTIMAL, 15)
     assert check_arrangement(network, solution.arrangement, rules).legal
+
+
+def test_in_pieces_the_walk_moves_cards_between_pieces():
+    # Engine-grown, 23 cards, in pieces: the optimum without the rule, 21, lies in pieces and
+    # leaves a card unmatched; the local search kept to one piece could not move it (the solver
+    # stopped at 20 of at most 21 after 10 s), the walk in pieces keeps it to the rule.
+    network = _network("engine_n023_s20261314.1.json")
+    rules = TricksRules(connected=False, every_card_matched=True)
+    problem = build_problem(network, every_matched=True)
+    found = solve_problem(replace(problem, every_matched=False), replace(rules, every_card_matched=False),
+                          time.monotonic(), 10, None, "auto")
+    assert found.status is Status.OPTIMAL and found.value == 21 and found.layout is not None
+    assert not is_connected(found.layout) and not all_matched(problem, found.layout)
+    kept = _kept_to_the_rule(problem, found.layout, 21, connected=False)
+    assert kept is not None and layout_tricks(problem, kept) == 21
+    assert layout_is_legal(problem, kept) and all_matched(problem, kept)
+    solution = solve_tricks(network, rules, time_limit=10)
+    assert (solution.status, solution.tricks) == (Status.OPTIMAL, 21)
+    assert check_arrangement(network, solution.arrangement, rules).legal
