@@ -111,14 +111,14 @@ def test_in_pieces_a_group_without_an_arrangement_yet_leaves_the_network_unprove
     network = _network("engine_n018_s20261312.0.json")
     rules = TricksRules(connected=False, every_card_matched=True)
     problem = build_problem(network, every_matched=True)
-    outcome = _solve_in_pieces(problem, Clock(time.monotonic(), 3.0, None), "auto")
+    outcome = _solve_in_pieces(problem, Clock(time.monotonic(), 1.5, None), "auto")
     assert outcome.bound is not None and outcome.bound >= 15
     assert outcome.status is not Status.OPTIMAL or outcome.value == 15
     # With an arrangement from the search without the rule, that is the best found so far.
     _problem, value, layout = _optimum_without_the_rule("engine_n018_s20261312.0.json")
     kept = _kept_to_the_rule(problem, layout, value)
     assert kept is not None
-    outcome = _solve_in_pieces(problem, Clock(time.monotonic(), 3.0, None), "auto", _Relaxed(start=kept))
+    outcome = _solve_in_pieces(problem, Clock(time.monotonic(), 1.5, None), "auto", _Relaxed(start=kept))
     assert outcome.value is not None and outcome.value >= layout_tricks(problem, kept)
     solution = solve_tricks(network, rules, time_limit=10)
     assert (solution.status, solution.tricks) == (Status.OPTIMAL, 15)
