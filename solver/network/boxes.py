@@ -72,8 +72,10 @@ def boxes(cards: int, target: int) -> list[tuple[int, int]]:
 
 def reach_by_span(problem: Problem, target: int, deadline: float, nodes: int = PROBE_NODES) -> Layout | None:
     """A connected arrangement with at least ``target`` Tricks found span by span, or None (none
-    exists, or none was found within ``nodes`` search nodes per span)."""
+    exists, or none was found within ``nodes`` search nodes per span, or ``deadline`` came)."""
     for rows, cols in boxes(problem.size, target):
+        if time.monotonic() >= deadline:
+            return None  # (a span's search looks at the clock only every so many nodes)
         found = span_search(problem, rows, cols, target, deadline, node_limit=nodes)
         if found.layout is not None:
             return found.layout

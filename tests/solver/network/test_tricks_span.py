@@ -14,8 +14,8 @@ from strategies_tricks import checkerboard, networks
 from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules
 from model.whitehouse.network.io import load_question
-from solver.network.boxes import boxes
-from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
+from solver.network.boxes import boxes, reach_by_span
+from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks, match_components
 from solver.network.solve import solve_tricks
 from solver.network.span import span_search
 
@@ -103,3 +103,17 @@ def test_the_search_order_and_its_counts_are_pinned_on_a_kept_network():
         assert found.complete and found.layout is None
         nodes.append(found.nodes)
     assert nodes == [95, 4448, 906, 25476, 14467, 2888, 34, 18005, 8027, 1223, 62]
+
+
+def test_the_search_span_by_span_stops_at_its_deadline():
+    # Each span's search looks at the clock only every few thousand nodes: the loop over the
+    # spans must look too, or every span left starts (and runs those nodes) after the deadline.
+    # This 13-card group (every card matched) has thirty spans to try: 0.9-1.2 s for a
+    # deadline 0.3 s away when only the spans looked.
+    network = load_question(str(INSTANCES / "engine_n018_s20261312.0.json")).network
+    problem = build_problem(network, every_matched=True)
+    group = problem.subproblem(max(match_components(problem), key=len))
+    assert group.size == 13 and len(boxes(13, 12)) == 30
+    started = time.monotonic()
+    assert reach_by_span(group, 12, started + 0.3) is None
+    assert time.monotonic() - started < 0.3 + 0.3
