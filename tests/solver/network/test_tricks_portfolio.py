@@ -130,7 +130,7 @@ def test_the_pipeline_climbs_above_the_descent():
 DEEP = "game_n016_s20261247.1.json"
 
 
-def _proven_after_a_deeper_ask(name: str, refuted: int) -> None:
+def _check_proven_after_a_deeper_ask(name: str, refuted: int) -> None:
     """``refuted`` (one Trick more than the kept network's maximum) is given up by the search in
     pieces on its first budget and refuted on the next; the pipeline proves the maximum within
     10 s."""
@@ -145,7 +145,7 @@ def _proven_after_a_deeper_ask(name: str, refuted: int) -> None:
 
 
 def test_each_turn_asks_one_trick_more_deeper_until_it_is_refuted():
-    _proven_after_a_deeper_ask(DEEP, 21)
+    _check_proven_after_a_deeper_ask(DEEP, 21)
 
 
 #: A 20-card engine-grown network left at 23 of at most 24 after 10 s: the climb's search in
@@ -155,4 +155,4 @@ CLIMBED_DEEPER = "engine_n020_s20261258.2.json"
 
 def test_above_the_descent_the_climb_asks_deeper_before_cpsat():
     assert build_problem(load_question(str(INSTANCES / CLIMBED_DEEPER)).network).size > BOX_DESCENT_LIMIT
-    _proven_after_a_deeper_ask(CLIMBED_DEEPER, 24)
+    _check_proven_after_a_deeper_ask(CLIMBED_DEEPER, 24)
