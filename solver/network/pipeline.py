@@ -286,14 +286,14 @@ def _kept_to_the_rule(problem: Problem, layout: Layout, value: int, connected: b
     if keeps_rules(problem, layout):
         return layout
     best = repair_matched(problem, layout, random.Random(SEED), REPAIR_STEPS * problem.size)
+    made = layout_tricks(problem, best) if best is not None else -1
     for walk in range(MATCHED_WALKS):
-        if best is not None and layout_tricks(problem, best) >= value:
+        if made >= value:
             break
         walked = anneal(problem, layout, MATCHED_STEPS * problem.size, random.Random(SEED + walk), value,
                         connected=connected)
-        better = best is None or layout_tricks(problem, walked) > layout_tricks(problem, best)
-        if better and keeps_rules(problem, walked):
-            best = walked
+        if keeps_rules(problem, walked) and layout_tricks(problem, walked) > made:
+            best, made = walked, layout_tricks(problem, walked)
     return best
 
 

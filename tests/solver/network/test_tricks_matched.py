@@ -83,7 +83,7 @@ def test_the_walk_starts_where_the_rule_is_broken_and_keeps_only_what_keeps_it()
     assert any(all_matched(problem, w) and layout_tricks(problem, w) == 25 for w in walked)
 
 
-def test_without_the_rule_the_search_is_not_asked_again():
+def test_with_the_rule_off_the_proof_says_nothing_of_it():
     # The rule off: the answer is the pipeline's own, with its own proof (nothing said of a rule).
     network = _network("engine_n021_s20261301.1.json")
     solution = solve_tricks(network, replace(MATCHED, every_card_matched=False), time_limit=10)
