@@ -43,6 +43,7 @@ from solver.network.problem import (
     match_components,
 )
 from solver.network.rest import PLAIN_MODEL_SIZE, use_the_rest
+from solver.network.shapes import few_kind_fits, few_kind_reach
 from solver.network.tiling import TILE_NODES, tile
 
 #: In ``auto`` mode, networks (or match groups) up to this size go to the exact search: below
@@ -86,6 +87,14 @@ PIECES_DEEPER = 2
 #: Above BOX_DESCENT_LIMIT cards, the climb's "one Trick more?" is asked deeper up to this many
 #: times where it settles nothing, before CP-SAT's region model.
 CLIMB_DEEPER = 1
+#: The search from the kind with fewer cards (``shapes``) gets this budget per target in pieces
+#: (search nodes, about a second): on six fresh game-grown networks of 15-16 cards where the
+#: embedding search took 1-14 s to refute one Trick more in pieces, it needs 0 to 70 000.
+FEW_KIND_NODES = 100_000
+#: Before it, the embedding search gets this many nodes (about a tenth of a second): far below
+#: the kinds bound the search from the few kind has many shapes to look at (measured: 1-5 s on
+#: targets the embedding search refutes within 5 000 nodes).
+FEW_KIND_PROBE = 10_000
 #: The embedding search's connected variant gets this budget per target (search nodes): where
 #: it refutes what the search in pieces reaches, it does so within a few hundred.
 JOINED_NODES = 1_000
@@ -902,7 +911,7 @@ def _climb_in_pieces(
     (node budgets per question, so repeatable)."""
     deeper = 0
     while value < bound.value and _few_apart(problem, value + 1) and clock.left() > 0:
-        reached, found = pieces_layout(problem, value + 1, clock.deadline, deeper_nodes(EMBED_NODES, deeper))
+        reached, found = _in_pieces(problem, value + 1, clock, deeper)
         if reached is False:
             return value, layout, True
         if reached is None and deeper < PIECES_DEEPER:
@@ -913,6 +922,22 @@ def _climb_in_pieces(
         value, layout, deeper = layout_tricks(problem, found), found, 0
         clock.report(value, bound.value)
     return value, layout, False
+
+
+def _in_pieces(problem: Problem, target: int, clock: Clock, deeper: int) -> tuple[bool | None, Layout | None]:
+    """"``target`` Tricks in pieces?" with a layout reaching it, from the embedding search
+    (EMBED_NODES, DEEPER_GROWTH times more each time it is asked ``deeper``). The first time,
+    where the search from the few kind fits, the embedding search first gets a probe of
+    FEW_KIND_PROBE nodes and then, where that settles nothing, the search from the few kind
+    FEW_KIND_NODES: each settles in milliseconds much of what the other takes seconds over."""
+    if not deeper and few_kind_fits(problem, target):
+        reached, found = pieces_layout(problem, target, clock.deadline, FEW_KIND_PROBE)
+        if reached is not None:
+            return reached, found
+        reached, found = few_kind_reach(problem, target, clock.deadline, FEW_KIND_NODES)
+        if reached is not None:
+            return reached, found
+    return pieces_layout(problem, target, clock.deadline, deeper_nodes(EMBED_NODES, deeper))
 
 
 def _with_cards_apart(problem: Problem, layout: Layout) -> Layout:
