@@ -44,7 +44,7 @@ from solver.network.problem import Cell, Layout, Problem, apart_layout, layout_i
 #: How many search nodes between two looks at the clock.
 CLOCK_EVERY = 1024
 #: The search is asked only where the few kind has at most this many cards (the shapes of 8
-#: cards within FEW_SLACK are grown in about half a second, once per process)...
+#: cards within FEW_SLACK are grown in about a third of a second, once per process)...
 FEW_CARDS = 8
 #: ... and the shapes worth a look count at most this much more than the least their number of
 #: cells can (``beside_bound``): the target is within this many Tricks of the kinds bound.
@@ -204,11 +204,11 @@ def few_kind_reach(
     has (so no connected one has either); None when ``deadline`` (time.monotonic) or
     ``node_limit`` nodes came first."""
     few, many = _kinds(problem)
-    if not few or target <= 0:
-        if target > 0:
-            return False, None
+    if target <= 0:
         apart = apart_layout(problem, [{(0, 0): i} for i in range(problem.size)])
         return True, apart if layout_is_legal(problem, apart) else None
+    if not few:
+        return False, None
     limit = 4 * len(few) + len(many) - target
     many_index = {card: k for k, card in enumerate(many)}
     # Per few card, its partners among the many as bits (bit k: many[k]).
@@ -237,13 +237,13 @@ def _fill(
 ) -> Layout | None:
     """The few cards assigned to ``cells`` every way that may reach ``target``; the layout of the
     first that does, or None."""
-    where = {cell: k for k, cell in enumerate(cells)}
+    taken = set(cells)
     # The cells beside the shape, and per cell the shape's cells around it (by index).
     beside: dict[Cell, list[int]] = {}
     for k, (r, c) in enumerate(cells):
         for dr, dc in _SIDES:
             side = (r + dr, c + dc)
-            if side not in where:
+            if side not in taken:
                 beside.setdefault(side, []).append(k)
     spots = sorted(beside)
     around = [beside[spot] for spot in spots]
