@@ -705,7 +705,7 @@ def _one_more(problem: Problem, clock: Clock, value: int, deeper: int = 0) -> Se
         built = one_piece(problem, value + 1, clock.deadline, CLIMB_NODES)
         if built is not None or clock.left() <= 0:
             return Settled(better=built)
-    reached, in_pieces = pieces_layout(problem, value + 1, clock.deadline, deeper_nodes(SMALL_PROBE_NODES, deeper))
+    reached, in_pieces = _in_pieces(problem, value + 1, clock, deeper_nodes(SMALL_PROBE_NODES, deeper), not deeper)
     if reached is False:
         return Settled(proven=True)
     joined = glue(problem, in_pieces) if in_pieces is not None else None
@@ -911,7 +911,7 @@ def _climb_in_pieces(
     (node budgets per question, so repeatable)."""
     deeper = 0
     while value < bound.value and _few_apart(problem, value + 1) and clock.left() > 0:
-        reached, found = _in_pieces(problem, value + 1, clock, deeper)
+        reached, found = _in_pieces(problem, value + 1, clock, deeper_nodes(EMBED_NODES, deeper), not deeper)
         if reached is False:
             return value, layout, True
         if reached is None and deeper < PIECES_DEEPER:
@@ -924,20 +924,22 @@ def _climb_in_pieces(
     return value, layout, False
 
 
-def _in_pieces(problem: Problem, target: int, clock: Clock, deeper: int) -> tuple[bool | None, Layout | None]:
-    """"``target`` Tricks in pieces?" with a layout reaching it, from the embedding search
-    (EMBED_NODES, DEEPER_GROWTH times more each time it is asked ``deeper``). The first time,
-    where the search from the few kind fits, the embedding search first gets a probe of
-    FEW_KIND_PROBE nodes and then, where that settles nothing, the search from the few kind
-    FEW_KIND_NODES: each settles in milliseconds much of what the other takes seconds over."""
-    if not deeper and few_kind_fits(problem, target):
+def _in_pieces(
+    problem: Problem, target: int, clock: Clock, nodes: int, first: bool
+) -> tuple[bool | None, Layout | None]:
+    """"``target`` Tricks in pieces?" with a layout reaching it, from the embedding search on
+    ``nodes``. Asked the ``first`` time where the search from the few kind fits, the embedding
+    search first gets a probe of FEW_KIND_PROBE nodes and then, where that settles nothing, the
+    search from the few kind FEW_KIND_NODES: each settles in milliseconds much of what the other
+    takes seconds over."""
+    if first and few_kind_fits(problem, target):
         reached, found = pieces_layout(problem, target, clock.deadline, FEW_KIND_PROBE)
         if reached is not None:
             return reached, found
         reached, found = few_kind_reach(problem, target, clock.deadline, FEW_KIND_NODES)
         if reached is not None:
             return reached, found
-    return pieces_layout(problem, target, clock.deadline, deeper_nodes(EMBED_NODES, deeper))
+    return pieces_layout(problem, target, clock.deadline, nodes)
 
 
 def _with_cards_apart(problem: Problem, layout: Layout) -> Layout:

@@ -17,10 +17,11 @@ The pipeline, cheapest argument first:
    piece, the same search builds an arrangement meeting the bound where few pairs may lie apart
    (it only builds: finding none proves nothing); without ``connected``, what it reaches in
    pieces is an answer, so it is asked "one Trick more?" again from each layout it reaches,
-   and where it gives up, again on four and sixteen times the budget; near the kinds bound,
-   where one kind has at most 8 cards, a small probe of it goes first and then the search from
-   that kind (``shapes``): it places only those cards, in shapes whose cells beside them leave
-   room for the target, and matches the other kind's cards to those cells;
+   and where it gives up, again on four and sixteen times the budget; there and in "one Trick
+   more?" below, the first time it is asked near the kinds bound where one kind has at most 8
+   cards, a small probe of it goes first and then the search from that kind (``shapes``): it
+   places only those cards, in shapes whose cells beside them leave room for the target, and
+   matches the other kind's cards to those cells;
 4. small networks: the exact search of our own (``tricks_exact``);
 5. up to 16 cards, span by span (``tricks_boxes``): each exact span of the arrangement first
    goes to our own span search (``tricks_span``), which settles most of them, and only the

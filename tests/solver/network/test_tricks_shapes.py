@@ -13,8 +13,9 @@ from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import beside_bound, best_bound, kinds_bound
-from solver.network.embed import pieces_reach
-from solver.network.pipeline import FEW_KIND_NODES, Clock, _climb_in_pieces
+from solver.network.embed import pieces_layout, pieces_reach
+from solver.network.pipeline import FEW_KIND_NODES, SMALL_PROBE_NODES, Clock, _climb_in_pieces, _one_more
+from solver.network.portfolio import Settled
 from solver.network.problem import build_problem, layout_tricks, to_arrangement
 from solver.network.shapes import CLUSTER_APART, clusters, few_kind_fits, few_kind_reach, shape_count, shapes
 from solver.network.solve import solve_tricks
@@ -187,3 +188,14 @@ def test_the_climb_in_pieces_refutes_the_kinds_bound_on_its_node_budgets():
         rules = TricksRules(connected=False, every_card_matched=matched)
         solution = solve_tricks(network, rules, time_limit=FAR)
         assert solution.status is Status.OPTIMAL and solution.tricks == 21, (matched, solution)
+
+
+def test_one_trick_more_connected_asks_the_search_from_the_few_kind_too():
+    # Connected, every card matched: 20 found, at most 22. The embedding search's first budget
+    # in pieces settles nothing; the search from the few kind refutes 21 even in pieces.
+    network = _network("game_n016_s20261403.28.json")
+    problem = build_problem(network, every_matched=True)
+    assert pieces_layout(problem, 21, time.monotonic() + FAR, SMALL_PROBE_NODES)[0] is None
+    assert _one_more(problem, Clock(time.monotonic(), FAR, None), 20) == Settled(proven=True)
+    solution = solve_tricks(network, TricksRules(every_card_matched=True), time_limit=FAR)
+    assert solution.status is Status.OPTIMAL and solution.tricks == 20
