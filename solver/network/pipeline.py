@@ -301,8 +301,9 @@ def _kept_to_the_rule(problem: Problem, layout: Layout, value: int, connected: b
             break
         walked = anneal(problem, layout, MATCHED_STEPS * problem.size, random.Random(SEED + walk), value,
                         connected=connected)
-        if keeps_rules(problem, walked) and layout_tricks(problem, walked) > made:
-            best, made = walked, layout_tricks(problem, walked)
+        walked_made = layout_tricks(problem, walked) if keeps_rules(problem, walked) else -1
+        if walked_made > made:
+            best, made = walked, walked_made
     return best
 
 

@@ -9,7 +9,7 @@ exact searches work on such classes, which removes that symmetry entirely.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
 from model.whitehouse.network.arrangement import EVENT, SUPPORTER, Arrangement, CardRef, Network, Placement
@@ -217,6 +217,28 @@ def transform(cell: Cell, orientation: int) -> Cell:
     if orientation & 2:
         col = -col
     return (row, col)
+
+
+def canonical_shape(cells: Collection[Cell]) -> tuple[Cell, ...]:
+    """The cells under the rotation or reflection that sorts them first, moved to row 0 and
+    column 0, so that congruent shapes compare equal (with lists, not ``transform``: the shape
+    searches ask for it tens of thousands of times)."""
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    best: tuple[Cell, ...] | None = None
+    for first, second in ((rows, cols), (cols, rows)):
+        for sign_r in (1, -1):
+            xs = [sign_r * x for x in first]
+            low_x = min(xs)
+            xs = [x - low_x for x in xs]
+            for sign_c in (1, -1):
+                ys = [sign_c * y for y in second]
+                low_y = min(ys)
+                form = tuple(sorted(zip(xs, [y - low_y for y in ys], strict=True)))
+                if best is None or form < best:
+                    best = form
+    assert best is not None, "a shape has at least one cell"
+    return best
 
 
 def to_arrangement(problem: Problem, layout: Layout) -> Arrangement:

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from model.common.errors import OutOfTime
 from model.whitehouse.network.arrangement import MAX_CARDS
 from solver.network.bounds import beside_bound
-from solver.network.problem import Cell, Layout, Problem, apart_layout, layout_is_legal
+from solver.network.problem import STEPS, Cell, Layout, Problem, apart_layout, around, canonical_shape, layout_is_legal
 
 #: How many search nodes between two looks at the clock.
 CLOCK_EVERY = 1024
@@ -49,8 +49,6 @@ FEW_CARDS = 8
 #: ... and the shapes worth a look count at most this much more than the least their number of
 #: cells can (``beside_bound``): the target is within this many Tricks of the kinds bound.
 FEW_SLACK = 3
-#: The four sides.
-_SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 #: The cells within two steps: a cell placed there shares a side cell with, or borders, the cell.
 _NEAR = tuple((dr, dc) for dr in range(-2, 3) for dc in range(-2, 3) if 0 < abs(dr) + abs(dc) <= 2)
 #: The first cells of a shape's clusters are this many columns apart: a cluster of at most
@@ -67,7 +65,7 @@ def shape_count(cells: frozenset[Cell]) -> int:
     beside: set[Cell] = set()
     borders_twice = 0
     for r, c in cells:
-        for dr, dc in _SIDES:
+        for dr, dc in STEPS:
             side = (r + dr, c + dc)
             if side in cells:
                 borders_twice += 1
@@ -76,34 +74,12 @@ def shape_count(cells: frozenset[Cell]) -> int:
     return len(beside) + borders_twice
 
 
-def _canonical(cells: frozenset[Cell]) -> Shape:
-    """The cells turned and mirrored to the least of their eight forms, moved to touch row 0 and
-    column 0."""
-    rows = [r for r, _ in cells]
-    cols = [c for _, c in cells]
-    best: Shape | None = None
-    for first, second in ((rows, cols), (cols, rows)):
-        for sign_r in (1, -1):
-            xs = [sign_r * x for x in first]
-            low_x = min(xs)
-            xs = [x - low_x for x in xs]
-            for sign_c in (1, -1):
-                ys = [sign_c * y for y in second]
-                low_y = min(ys)
-                form = tuple(sorted(zip(xs, [y - low_y for y in ys], strict=True)))
-                if best is None or form < best:
-                    best = form
-    assert best is not None
-    return best
-
-
 def _growth(cells: frozenset[Cell], beside: set[Cell], cell: Cell) -> int:
     """How much ``shape_count`` grows when ``cell`` joins ``cells`` (``beside``: the cells beside
     them): it leaves the cells beside them (if it was one), its sides not yet beside them join,
     and each border it makes counts two."""
-    r, c = cell
     growth = -1 if cell in beside else 0
-    for side in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+    for side in around(cell):
         if side in cells:
             growth += 2
         elif side not in beside:
@@ -148,12 +124,12 @@ def _grow(size: int, limit: int) -> tuple[tuple[Shape, int], ...]:
     grown: dict[Shape, int] = {}
     for shape, count in clusters(size - 1, limit - 1):
         cells = frozenset(shape)
-        beside = {(r + dr, c + dc) for r, c in shape for dr, dc in _SIDES} - cells
+        beside = {(r + dr, c + dc) for r, c in shape for dr, dc in STEPS} - cells
         candidates = {(r + dr, c + dc) for r, c in shape for dr, dc in _NEAR} - cells
         for cell in candidates:
             bigger_count = count + _growth(cells, beside, cell)
             if bigger_count <= limit:
-                grown.setdefault(_canonical(cells | {cell}), bigger_count)
+                grown.setdefault(canonical_shape(cells | {cell}), bigger_count)
     return tuple(sorted(grown.items(), key=lambda item: (item[1], item[0])))
 
 
@@ -241,7 +217,7 @@ def _fill(
     # The cells beside the shape, and per cell the shape's cells around it (by index).
     beside: dict[Cell, list[int]] = {}
     for k, (r, c) in enumerate(cells):
-        for dr, dc in _SIDES:
+        for dr, dc in STEPS:
             side = (r + dr, c + dc)
             if side not in taken:
                 beside.setdefault(side, []).append(k)

@@ -38,7 +38,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 from solver.network.bounds import edge_bound
-from solver.network.problem import Cell, Layout, Problem, transform
+from solver.network.problem import Cell, Layout, Problem, canonical_shape
 
 #: The search's node budget over all shapes, colourings and restarts (under a second of plain
 #: Python; the pipeline gives it this much per ``pipeline.TILE_SECONDS`` of the time limit).
@@ -88,18 +88,6 @@ def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
             yield (first,) + rest
 
 
-def _canonical(cells: Sequence[Cell]) -> tuple[Cell, ...]:
-    """The shape's cells under the rotation or reflection that sorts them first (moved to row 0,
-    column 0), so that congruent shapes compare equal."""
-    forms = []
-    for orientation in range(8):
-        moved = [transform(cell, orientation) for cell in cells]
-        top = min(r for r, _ in moved)
-        left = min(c for _, c in moved)
-        forms.append(tuple(sorted((r - top, c - left) for r, c in moved)))
-    return min(forms)
-
-
 def _is_convex_box(cells: set[Cell], rows: int, cols: int) -> bool:
     """Every row and every column of the rows x cols box holds one unbroken, non-empty run."""
     for r in range(rows):
@@ -137,7 +125,7 @@ def bound_shapes(n: int, most: int = MAX_SHAPES) -> list[tuple[Cell, ...]]:
                             cells = _cut_box(rows, cols, tl, tr, bl, br)
                             if cells is None:
                                 continue
-                            key = _canonical(cells)
+                            key = canonical_shape(cells)
                             if key in seen:
                                 continue
                             seen.add(key)
