@@ -17,6 +17,7 @@ from solver.network.boxes import reach_by_span
 from solver.network.cpsat import ModelSpec, solve_model
 from solver.network.embed import one_piece, pieces_layout, pieces_reach
 from solver.network.exact import exact_search
+from solver.network.few_kind import few_kind_fits, few_kind_reach
 from solver.network.glue import glue
 from solver.network.heuristic import (
     REPAIR_STEPS,
@@ -43,7 +44,6 @@ from solver.network.problem import (
     match_components,
 )
 from solver.network.rest import PLAIN_MODEL_SIZE, use_the_rest
-from solver.network.shapes import few_kind_fits, few_kind_reach
 from solver.network.tiling import TILE_NODES, tile
 
 #: In ``auto`` mode, networks (or match groups) up to this size go to the exact search: below
@@ -87,10 +87,14 @@ PIECES_DEEPER = 2
 #: Above BOX_DESCENT_LIMIT cards, the climb's "one Trick more?" is asked deeper up to this many
 #: times where it settles nothing, before CP-SAT's region model.
 CLIMB_DEEPER = 1
-#: The search from the kind with fewer cards (``shapes``) gets this budget per target in pieces
-#: (search nodes, about a second): on six fresh game-grown networks of 15-16 cards where the
-#: embedding search took 1-14 s to refute one Trick more in pieces, it needs 0 to 70 000.
-FEW_KIND_NODES = 100_000
+#: The search from the kind with fewer cards (``few_kind``) gets this budget per target in pieces
+#: (search nodes, about a second): on six game-grown networks of 15-16 cards where the embedding
+#: search took 1-14 s to refute one Trick more in pieces, it needs 183 to 13 374.
+FEW_KIND_NODES = 30_000
+#: Connected, where the embedding search's first probe leaves one Trick more open
+#: (``_relaxed_upper``), the search from the few kind gets this budget on it (search nodes):
+#: on 203 fresh game-grown networks, 15 000 took 4.6 s off the total where 2 000 took 2.6 s.
+FEW_KIND_UPPER_NODES = 15_000
 #: Before it, the embedding search gets this many nodes (about a tenth of a second): far below
 #: the kinds bound the search from the few kind has many shapes to look at (measured: 1-5 s on
 #: targets the embedding search refutes within 5 000 nodes).
@@ -517,6 +521,11 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock, conne
     probe = reach(value + 1, EMBED_PROBE_NODES)
     if probe is False:
         return answer(value)
+    if probe is None and connected and few_kind_fits(problem, value + 1):
+        # Near the kinds bound the search from the few kind refutes in milliseconds what the
+        # embedding search takes a second over. (In pieces the climb has asked it already.)
+        if few_kind_reach(problem, value + 1, clock.deadline, FEW_KIND_UPPER_NODES)[0] is False:
+            return answer(value)
     # Up to BOX_DESCENT_LIMIT cards the box descent settles what is hard here faster: only the
     # easy steps down then (and one larger probe where the descent stalls: ``_cpsat_connected``).
     nodes = EMBED_STEP_NODES if problem.size <= BOX_DESCENT_LIMIT else EMBED_NODES

@@ -19,9 +19,12 @@ The pipeline, cheapest argument first:
    pieces is an answer, so it is asked "one Trick more?" again from each layout it reaches,
    and where it gives up, again on four and sixteen times the budget; there and in "one Trick
    more?" below, the first time it is asked near the kinds bound where one kind has at most 8
-   cards, a small probe of it goes first and then the search from that kind (``shapes``): it
-   places only those cards, in shapes whose cells beside them leave room for the target, and
-   matches the other kind's cards to those cells;
+   cards, a small probe of it goes first and then the search from that kind (``few_kind``): it
+   places only those cards, in shapes whose cells beside them leave room for the target
+   (``shapes``), and matches the other kind's cards to those cells, following a placement only
+   while the best matching to the cells still open can reach the target; connected, that
+   search is also asked first where a small probe of the embedding search leaves one Trick more
+   open;
 4. small networks: the exact search of our own (``tricks_exact``);
 5. up to 16 cards, span by span (``tricks_boxes``): each exact span of the arrangement first
    goes to our own span search (``tricks_span``), which settles most of them, and only the

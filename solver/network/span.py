@@ -22,10 +22,10 @@ is taken to be no greater than its mirror image.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from model.common.errors import OutOfTime
+from solver.network.nodes import NodeBudget
 from solver.network.problem import Layout, Problem, around, is_connected
 
 #: Nodes between two looks at the clock.
@@ -73,20 +73,6 @@ def span_search(
     return SpanResult(search.best_value, search.best_layout, complete, search.counter.nodes)
 
 
-class _Counter:
-    def __init__(self, deadline: float, node_limit: int | None):
-        self.deadline = deadline
-        self.node_limit = node_limit
-        self.nodes = 0
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise OutOfTime
-        if self.nodes % _CLOCK_EVERY == 0 and time.monotonic() > self.deadline:
-            raise OutOfTime
-
-
 class _Patterns:
     """Reading-order search over patterns (each cell a Supporter, an Event or a gap)."""
 
@@ -94,7 +80,7 @@ class _Patterns:
         self.problem = problem
         self.rows, self.cols = rows, cols
         self.n = problem.size
-        self.counter = _Counter(deadline, node_limit)
+        self.counter = NodeBudget(deadline, node_limit, _CLOCK_EVERY)
         self.wanted = [
             sum(1 for e in problem.is_event if not e),
             sum(1 for e in problem.is_event if e),
@@ -289,7 +275,7 @@ def _class_tables(problem: Problem) -> tuple[list[int], list[int], list[int]]:
 def _fill(
     problem: Problem,
     pattern: dict[tuple[int, int], int],
-    counter: _Counter,
+    counter: NodeBudget,
     tables: tuple[list[int], list[int], list[int]],
 ) -> Layout | None:
     """Cards for a pattern such that every Supporter-Event border matches, or None: a

@@ -1,11 +1,14 @@
-"""The search from the kind with fewer cards (``shapes``): exact in pieces against the oracle and
-the embedding search, its shapes against a plain enumeration, and its place in the pipeline."""
+"""The search from the kind with fewer cards (``few_kind``, its shapes from ``shapes``): exact in
+pieces against the oracle and the embedding search, its matching bound against a plain
+maximum, its shapes against a plain enumeration, and its place in the pipeline."""
 
+import itertools
 import time
 from pathlib import Path
 
 from budget import examples
 from hypothesis import given
+from hypothesis import strategies as st
 from oracle_tricks import oracle_max_tricks
 from strategies_tricks import networks
 
@@ -14,10 +17,19 @@ from model.whitehouse.network.arrangement import Event, Network, Supporter, Tric
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import beside_bound, best_bound, kinds_bound
 from solver.network.embed import pieces_layout, pieces_reach
-from solver.network.pipeline import FEW_KIND_NODES, SMALL_PROBE_NODES, Clock, _climb_in_pieces, _one_more
+from solver.network.few_kind import _matched, few_kind_fits, few_kind_reach
+from solver.network.pipeline import (
+    EMBED_PROBE_NODES,
+    FEW_KIND_NODES,
+    SMALL_PROBE_NODES,
+    Clock,
+    _climb_in_pieces,
+    _one_more,
+    _relaxed_upper,
+)
 from solver.network.portfolio import Settled
 from solver.network.problem import build_problem, layout_tricks, to_arrangement
-from solver.network.shapes import CLUSTER_APART, clusters, few_kind_fits, few_kind_reach, shape_count, shapes
+from solver.network.shapes import CLUSTER_APART, clusters, shape_count, shapes
 from solver.network.solve import solve_tricks
 
 FAR = 60.0
@@ -199,3 +211,79 @@ def test_one_trick_more_connected_asks_the_search_from_the_few_kind_too():
     assert _one_more(problem, Clock(time.monotonic(), FAR, None), 20) == Settled(proven=True)
     solution = solve_tricks(network, TricksRules(every_card_matched=True), time_limit=FAR)
     assert solution.status is Status.OPTIMAL and solution.tricks == 20
+
+
+# --- the matching bound -----------------------------------------------------------------------------
+
+
+def _plain_best_matching(weight: list[int], open_to: list[int], m: int) -> int:
+    """Every way to give each cell one of its cards or none, each card once: the heaviest."""
+    best = 0
+    choices = [[None, *(k for k in range(m) if open_to[s] >> k & 1)] for s in range(len(weight))]
+    for pick in itertools.product(*choices):
+        held = [k for k in pick if k is not None]
+        if len(held) == len(set(held)):
+            best = max(best, sum(w for w, k in zip(weight, pick, strict=True) if k is not None))
+    return best
+
+
+@examples(1.0)
+@given(st.data())
+def test_the_matching_reaches_the_target_exactly_when_the_best_matching_does(data):
+    m = data.draw(st.integers(1, 4), label="many cards")
+    cells = data.draw(st.integers(0, 6), label="cells")
+    weight = data.draw(st.lists(st.integers(1, 4), min_size=cells, max_size=cells), label="weight")
+    open_to = data.draw(st.lists(st.integers(0, (1 << m) - 1), min_size=cells, max_size=cells), label="open_to")
+    target = data.draw(st.integers(1, 14), label="target")
+    heaviest_first = sorted(range(cells), key=lambda s: -weight[s])
+    held = _matched(heaviest_first, weight, open_to, m, target)
+    best = _plain_best_matching(weight, open_to, m)
+    assert (held is not None) == (best >= target), (best, held)
+    if held is not None:
+        assert len(set(held.values())) == len(held)
+        assert all(open_to[spot] >> card & 1 for spot, card in held.items())
+        assert sum(weight[spot] for spot in held) >= target
+
+
+def test_a_card_matching_exactly_four_of_the_few_may_lie_beside_all_four():
+    # Four Supporters (the few kind) around E1, which lists all four; E2-E5 list one each. All
+    # 8 matching pairs are Tricks: E1 in the cell beside four few cards.
+    events = (Event("E1", frozenset({1, 2, 3, 4})),) + tuple(Event(f"E{n + 1}", frozenset({n})) for n in range(1, 5))
+    network = Network(tuple(Supporter(n) for n in range(1, 5)), events)
+    problem = build_problem(network)
+    assert problem.pair_count() == 8
+    reached, layout = few_kind_reach(problem, 8, time.monotonic() + FAR)
+    assert reached is True and layout is not None
+    assert check_arrangement(network, to_arrangement(problem, layout), IN_PIECES).tricks == 8
+
+
+def test_the_matching_bound_refutes_one_trick_more_on_a_small_budget():
+    # Game-grown, 7 Supporters and 9 Events, optimum 19 in pieces: 20 took the search 142 698
+    # nodes with the count of cells alone as its bound (2.35 s for the whole solve).
+    problem = build_problem(_network("game_n016_s20261420.11.json"))
+    assert few_kind_fits(problem, 20)
+    assert few_kind_reach(problem, 20, time.monotonic() + FAR, node_limit=10_000) == (False, None)
+    assert few_kind_reach(problem, 19, time.monotonic() + FAR, node_limit=10_000)[0] is True
+
+
+def test_few_cards_with_one_partner_are_placed_first():
+    # Two of the 7 Supporters list one Event each: placed first, each closes three of its four
+    # cells at once. Filling the cells in turn instead takes 40 021 nodes to refute 20.
+    network = _network("game_n016_s20261422.2.json")
+    problem = build_problem(network)
+    assert sorted(len(problem.partners[i]) for i in range(problem.size) if not problem.is_event[i])[:2] == [1, 1]
+    assert few_kind_reach(problem, 20, time.monotonic() + FAR, node_limit=2_000) == (False, None)
+
+
+def test_connected_the_upper_bound_asks_the_search_from_the_few_kind_after_the_embedding_probe():
+    # The same network, connected and every card matched: 4.7 s (one Trick more left to the
+    # descent's later turns) before; the embedding search's probe leaves 20 open.
+    network = _network("game_n016_s20261422.2.json")
+    problem = build_problem(network, every_matched=True)
+    assert pieces_reach(problem, 20, time.monotonic() + FAR, node_limit=EMBED_PROBE_NODES) is None
+    clock = Clock(time.monotonic(), FAR, None)
+    assert _relaxed_upper(problem, 19, best_bound(problem).value, clock, connected=True)[0] == 19
+    for connected in (False, True):
+        rules = TricksRules(connected=connected, every_card_matched=True)
+        solution = solve_tricks(network, rules, time_limit=FAR)
+        assert solution.status is Status.OPTIMAL and solution.tricks == 19, (connected, solution)
