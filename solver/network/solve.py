@@ -37,8 +37,8 @@ The pipeline, cheapest argument first:
    (``tricks_glue``), or refuted by the connected variant; the turns start after a unit of the
    descent's work, each with that search in pieces asked again on four times the last budget;
 6. above 16 cards, the same "one Trick more?" climbs from each arrangement it builds until it
-   refutes one more or builds none (asked once more, on four times the budget in pieces, where
-   it settles nothing); then CP-SAT: first a relaxation without connectivity in
+   refutes one more or builds none (asked twice more, on four and sixteen times the budget in
+   pieces, where it settles nothing); then CP-SAT: first a relaxation without connectivity in
    the perimeter region, whose pieces are then joined (``tricks_glue``), the connected model
    when joining fails.
 7. whatever time the phases leave unused goes to ``rest``: CP-SAT models with the best

@@ -156,3 +156,22 @@ CLIMBED_DEEPER = "engine_n020_s20261258.2.json"
 def test_above_the_descent_the_climb_asks_deeper_before_cpsat():
     assert build_problem(load_question(str(INSTANCES / CLIMBED_DEEPER)).network).size > BOX_DESCENT_LIMIT
     _check_proven_after_a_deeper_ask(CLIMBED_DEEPER, 24)
+
+
+#: A 23-card engine-grown network, connected optimum 24: the search in pieces refutes 25 only on
+#: its third budget (SMALL_PROBE_NODES times 16); asked up to once deeper, 10 s left 24 of 25.
+CLIMBED_TWICE_DEEPER = "engine_n023_s20261453.2.json"
+
+
+def test_above_the_descent_the_climb_asks_twice_deeper_before_cpsat():
+    problem = build_problem(load_question(str(INSTANCES / CLIMBED_TWICE_DEEPER)).network)
+    assert problem.size > BOX_DESCENT_LIMIT
+    assert pieces_reach(problem, 25, time.monotonic() + FAR, deeper_nodes(SMALL_PROBE_NODES, 1)) is None
+    bound = best_bound(problem).value
+    layout, _rng = greedy_phase(problem, bound)
+    assert layout is not None and layout_tricks(problem, layout) < 24
+    value, found, proven = _climb_connected(
+        problem, Clock(time.monotonic(), FAR, None), layout_tricks(problem, layout), layout, bound
+    )
+    assert proven and value == 24
+    assert layout_is_legal(problem, found) and is_connected(found) and layout_tricks(problem, found) == 24
