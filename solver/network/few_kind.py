@@ -35,7 +35,7 @@ from solver.network.shapes import Shape, shapes
 #: How many search nodes between two looks at the clock.
 CLOCK_EVERY = 256
 #: The search is asked only where the few kind has at most this many cards (the shapes of 8
-#: cards within FEW_SLACK are grown in about a third of a second, once per process)...
+#: cards within FEW_SLACK are grown in about a quarter of a second, once per process)...
 FEW_CARDS = 8
 #: ... and the shapes worth a look count at most this much more than the least their number of
 #: cards can (``beside_bound``): the target is within this many Tricks of the kinds bound.
