@@ -56,10 +56,10 @@ An optimum that rests on CP-SAT and lies below the simple bounds is confirmed by
 search when the network is small; with several CP-SAT workers (``cpsat.WORKERS``, 1 as shipped)
 every OPTIMAL or INFEASIBLE is re-checked by one worker first.
 With rule option ``every_card_matched`` a count first shows when some cards cannot all border a
-match (``tricks_matched``); then the same network without the rule gets half the time: its optimum
-bounds this one (an arrangement keeping the rule is legal without it), and its best arrangement,
-where it keeps every card matched or moving its lone cards or a local search from it makes it
-so, is often the answer. After that, the heuristic keeps only arrangements meeting the
+match (``tricks_matched``); then the same network without the rule gets three quarters of the
+time: its optimum bounds this one (an arrangement keeping the rule is legal without it), and its
+best arrangement, where it keeps every card matched or moving its lone cards or a local search
+from it makes it so, is often the answer. After that, the heuristic keeps only arrangements meeting the
 rule, the exact and span searches and the CP-SAT models require it, and the bounds and the
 embedding search stay valid upper bounds.
 Every phase stops at the time limit, model building included.
