@@ -7,11 +7,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from model.common.status import Status
-from model.whitehouse.network.arrangement import TricksRules, check_arrangement
+from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
-from solver.network.heuristic import REPAIR_STEPS, SEED, anneal, repair_matched
+from solver.network.heuristic import REPAIR_STEPS, SEED, anneal, greedy_phase, repair_matched
 from solver.network.pipeline import (
+    BOX_DESCENT_LIMIT,
     MATCHED_STEPS,
     MATCHED_WALKS,
     RELAXED_SHARE,
@@ -19,6 +20,7 @@ from solver.network.pipeline import (
     _kept_to_the_rule,
     _Relaxed,
     _solve_in_pieces,
+    _walks_to_the_rule,
     solve_problem,
 )
 from solver.network.problem import all_matched, build_problem, is_connected, layout_is_legal, layout_tricks
@@ -142,3 +144,35 @@ def test_in_pieces_the_walk_moves_cards_between_pieces():
     solution = solve_tricks(network, rules, time_limit=10)
     assert (solution.status, solution.tricks) == (Status.OPTIMAL, 21)
     assert check_arrangement(network, solution.arrangement, rules).legal
+
+
+#: Engine-grown, 19 cards, connected: the optimum without the rule, 17, leaves a card unmatched.
+#: The walks of ``_kept_to_the_rule`` keep 16 at best; the seventh walk keeps 17. CP-SAT's region
+#: model found no such arrangement in 30 s, and took the 10 s before.
+WALKED_FURTHER = "engine_n019_s20261453.1.json"
+
+
+def test_above_the_descent_more_walks_from_the_optimum_without_the_rule_come_before_cpsat():
+    problem, value, layout = _optimum_without_the_rule(WALKED_FURTHER)
+    assert problem.size > BOX_DESCENT_LIMIT and value == 17 and not all_matched(problem, layout)
+    kept = _kept_to_the_rule(problem, layout, value)
+    assert kept is not None and layout_tricks(problem, kept) == 16
+    walked = _walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 16, 17, layout)
+    assert walked is not None and layout_tricks(problem, walked) == 17
+    assert layout_is_legal(problem, walked) and is_connected(walked) and all_matched(problem, walked)
+    # Nothing above the bound is asked for: a walk that keeps 17 ends the search.
+    assert _walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 17, 17, layout) is None
+    network = _network(WALKED_FURTHER)
+    solution = solve_tricks(network, MATCHED, time_limit=10)
+    assert (solution.status, solution.tricks, solution.bound) == (Status.OPTIMAL, 17, 17)
+    assert check_arrangement(network, solution.arrangement, MATCHED).legal
+
+
+def test_walks_that_never_keep_the_rule_give_nothing_back():
+    # Five Supporters whose one partner is one Event: it borders four, so no arrangement keeps
+    # every card matched, and every walk ends where it began, breaking the rule.
+    network = Network(tuple(Supporter(i) for i in range(1, 6)), (Event("E", frozenset(range(1, 6))),))
+    problem = build_problem(network, every_matched=True)
+    start, _rng = greedy_phase(replace(problem, every_matched=False), best_bound(problem).value)
+    assert start is not None and layout_tricks(problem, start) == 4 and not all_matched(problem, start)
+    assert _walks_to_the_rule(problem, Clock(time.monotonic(), 0.5, None), -1, 4, start) is None
