@@ -146,25 +146,36 @@ def test_in_pieces_the_walk_moves_cards_between_pieces():
     assert check_arrangement(network, solution.arrangement, rules).legal
 
 
-#: Engine-grown, 19 cards, connected: the optimum without the rule, 17, leaves a card unmatched.
-#: The walks of ``_kept_to_the_rule`` keep 16 at best; the seventh walk keeps 17. CP-SAT's region
-#: model found no such arrangement in 30 s, and took the 10 s before.
-WALKED_FURTHER = "engine_n019_s20261453.1.json"
+#: Engine-grown, 19 cards, connected: the optimum without the rule, 17, leaves a card unmatched;
+#: the seventh walk from it keeps 17 (the first four keep 16 at best). CP-SAT's region model found
+#: no such arrangement in 30 s.
+SEVENTH_WALK = "engine_n019_s20261453.1.json"
+#: Engine-grown, 21 cards, connected: the optimum without the rule, 22; the first MATCHED_WALKS
+#: walks keep 21 at best, the 21st keeps 22. The region model had the 10 s before and found none.
+TWENTY_FIRST_WALK = "engine_n021_s20261480.1.json"
+
+
+def test_the_walks_from_the_optimum_without_the_rule_are_enough_for_the_seventh():
+    problem, value, layout = _optimum_without_the_rule(SEVENTH_WALK)
+    assert value == 17 and not all_matched(problem, layout)
+    kept = _kept_to_the_rule(problem, layout, value)
+    assert kept is not None and layout_tricks(problem, kept) == 17
+    assert layout_is_legal(problem, kept) and is_connected(kept) and all_matched(problem, kept)
 
 
 def test_above_the_descent_more_walks_from_the_optimum_without_the_rule_come_before_cpsat():
-    problem, value, layout = _optimum_without_the_rule(WALKED_FURTHER)
-    assert problem.size > BOX_DESCENT_LIMIT and value == 17 and not all_matched(problem, layout)
+    problem, value, layout = _optimum_without_the_rule(TWENTY_FIRST_WALK)
+    assert problem.size > BOX_DESCENT_LIMIT and value == 22 and not all_matched(problem, layout)
     kept = _kept_to_the_rule(problem, layout, value)
-    assert kept is not None and layout_tricks(problem, kept) == 16
-    walked = _walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 16, 17, layout)
-    assert walked is not None and layout_tricks(problem, walked) == 17
+    assert kept is not None and layout_tricks(problem, kept) == 21
+    walked = _walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 21, 22, layout)
+    assert walked is not None and layout_tricks(problem, walked) == 22
     assert layout_is_legal(problem, walked) and is_connected(walked) and all_matched(problem, walked)
-    # Nothing above the bound is asked for: a walk that keeps 17 ends the search.
-    assert _walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 17, 17, layout) is None
-    network = _network(WALKED_FURTHER)
+    # Nothing above the bound is asked for: with the best at the bound no walk is taken.
+    assert _walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 22, 22, layout) is None
+    network = _network(TWENTY_FIRST_WALK)
     solution = solve_tricks(network, MATCHED, time_limit=10)
-    assert (solution.status, solution.tricks, solution.bound) == (Status.OPTIMAL, 17, 17)
+    assert (solution.status, solution.tricks, solution.bound) == (Status.OPTIMAL, 22, 22)
     assert check_arrangement(network, solution.arrangement, MATCHED).legal
 
 
