@@ -704,7 +704,7 @@ def _cpsat_connected(
             best, best_layout = layout_tricks(problem, walked), walked
             clock.report(best, upper)
             if best >= upper:
-                return _proven(best, best_layout, bound, "exhaustive search" if best < bound.value else "bound")
+                return _proven(best, best_layout, bound, "exhaustive search")
             hint = best_layout
     if upper > best + 1:
         # A bounded share of the time: proving the bound out of reach can be the hard part.
