@@ -8,7 +8,10 @@ a partner already laid or as the first card of a new piece, and gives up a branc
 than m - t pairs are certainly apart. Cards with no partner never make a Trick and are left out.
 
 Its answer "no" is a proof for every rule set: a legal connected arrangement is in particular an
-arrangement in pieces. When the gap between the best arrangement found and the cheap bound is
+arrangement in pieces. With rule option ``every_card_matched`` (the problem carries it) the search
+answers for arrangements that keep it: a card borders a partner only within its own piece, so a
+branch ends where a card has given up every partner, and a leaf counts only where every card
+borders one. When the gap between the best arrangement found and the cheap bound is
 one or two Tricks, the search is small (few pairs may be left apart), which is exactly where the
 CP-SAT models struggle to prove the last Trick.
 
@@ -186,6 +189,16 @@ def _with_loners(problem: Problem, board: dict[Cell, int], loners: list[int]) ->
     return layout
 
 
+def _all_beside_a_partner(boards: list[dict[int, int]], partner_bits: list[int]) -> bool:
+    """True when every card laid on ``boards`` borders a partner (rule option
+    ``every_card_matched``; a card borders only cards of its own piece)."""
+    for board in boards:
+        for cell, card in board.items():
+            if not any(partner_bits[card] >> board[cell + step] & 1 for step in _STEPS if cell + step in board):
+                return False
+    return True
+
+
 def _embed(
     problem: Problem,
     target: int,
@@ -203,6 +216,8 @@ def _embed(
         return False, None
     matched = [i for i in range(problem.size) if problem.partners[i]]
     unmatched = [i for i in range(problem.size) if not problem.partners[i]]
+    if problem.every_matched and unmatched:
+        return False, None  # a card without a partner borders none
     # Per kind (Supporters, Events): whether some card of it has no partner.
     loners = (any(not problem.is_event[i] for i in unmatched), any(problem.is_event[i] for i in unmatched))
     order = _order(problem, matched)
@@ -366,6 +381,8 @@ def _embed(
         if apart + forced_apart(budget - apart) > budget:
             return False
         if len(position) == len(order):
+            if problem.every_matched and not _all_beside_a_partner(boards, partner_bits):
+                return False
             if one:
                 return _keep(_with_loners(problem, _board(boards[0]), unmatched) if boards else None, joined=True)
             if record:
@@ -410,6 +427,12 @@ def _embed(
         for cost, piece, cell in options:
             if lay(card, piece, cell, apart + cost):
                 return True
+        if put_off and problem.every_matched:
+            gives_up = sum(1 << p for p in laid)
+            if (given_up[card] | gives_up) == partner_bits[card] or any(
+                (given_up[p] | 1 << card) == partner_bits[p] for p in laid
+            ):
+                put_off = False  # a card would give up every partner: it could border none
         if put_off:
             saved_over, saved_excess = over_total, excess
             for p in laid:

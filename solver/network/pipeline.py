@@ -836,7 +836,7 @@ def _solve_in_pieces(problem: Problem, clock: Clock, method: str, relaxed: _Rela
     # The rest's plain model (``rest``) holds the whole network: with one group of two or more
     # cards it may take that group over.
     rest_fits = plain_cells(problem) <= PLAIN_MODEL_SIZE and sum(len(g) >= 2 for g in groups) == 1
-    for group in groups:
+    for index, group in enumerate(groups):
         if len(group) == 1:
             parts.append({(0, 0): group[0]})
             continue
@@ -844,13 +844,17 @@ def _solve_in_pieces(problem: Problem, clock: Clock, method: str, relaxed: _Rela
         outcome = _solve_group_in_pieces(sub, clock, method, rest_fits)
         if outcome.layout is None:
             # Only with ``every_card_matched``: this group has no arrangement, so the network has
-            # none; or none was found yet, and then the bound is the network's, not the group's
-            # (and the best arrangement is the one from the search without the rule, if any).
+            # none; or none was found yet, and then the best arrangement is the one from the
+            # search without the rule, if any, and the bound adds this group's to the others'
+            # (their simple bounds for the groups not solved yet).
             if outcome.status is not Status.UNPROVEN:
                 return outcome
             start = relaxed.start
             value = layout_tricks(problem, start) if start is not None else None
-            return Outcome(Status.UNPROVEN, value, bound.value, start, None, None)
+            later = sum(best_bound(problem.subproblem(g)).value for g in groups[index + 1 :] if len(g) > 1)
+            group_upper = outcome.bound if outcome.bound is not None else best_bound(sub).value
+            network_upper = min(bound.value, upper + group_upper + later)
+            return Outcome(Status.UNPROVEN, value, max(network_upper, value or 0), start, None, None)
         statuses.append(outcome)
         assert outcome.layout is not None and outcome.value is not None and outcome.bound is not None
         parts.append({cell: group[i] for cell, i in outcome.layout.items()})

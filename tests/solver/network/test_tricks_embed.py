@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from budget import examples
 from hypothesis import given
+from hypothesis import strategies as st
 from oracle_tricks import oracle_max_tricks
 from strategies_tricks import checkerboard, networks
 
@@ -17,7 +18,7 @@ from solver.network.bounds import best_bound
 from solver.network.embed import one_piece, pieces_layout, pieces_reach
 from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic
-from solver.network.pipeline import EMBED_NODES, PIECES_DEEPER, deeper_nodes
+from solver.network.pipeline import EMBED_NODES, PIECES_DEEPER, Clock, _solve_in_pieces, deeper_nodes
 from solver.network.problem import (
     build_problem,
     canonical_within_classes,
@@ -46,6 +47,22 @@ def reachable_maximum(problem) -> int:
 def test_embedding_equals_the_oracle_when_pieces_are_allowed(network):
     expected = oracle_max_tricks(network, TricksRules(connected=False))
     assert reachable_maximum(build_problem(network)) == expected
+
+
+@examples(1.5)
+@given(networks(max_cards=7), st.booleans())
+def test_with_every_card_matched_the_embedding_equals_the_oracle(network, connected):
+    # The search then answers for arrangements keeping every card beside a partner: exactly in
+    # pieces, and connected never refuting the maximum nor reaching above it.
+    problem = build_problem(network, every_matched=True)
+    best = oracle_max_tricks(network, TricksRules(connected=connected, every_card_matched=True))
+    if best is None:
+        if not connected:
+            assert pieces_reach(problem, 0, time.monotonic() + FAR) is False
+        return
+    assert pieces_reach(problem, best, time.monotonic() + FAR, connected=connected) is True
+    if not connected:
+        assert pieces_reach(problem, best + 1, time.monotonic() + FAR) is False
 
 
 @examples(1.0)
@@ -89,15 +106,44 @@ def test_the_connected_embedding_never_refutes_what_a_connected_arrangement_reac
     assert pieces_reach(problem, reached, time.monotonic() + FAR, connected=True) is True
 
 
+def _lock_network() -> Network:
+    """The 14-card network of the lock-lowers ruling: a 13-card diamond making 16 Tricks, and
+    Event EX listing only its centre, Supporter 1."""
+    listing = {"Et": {1, 2, 6, 7}, "El": {1, 3, 6, 8}, "Er": {1, 4, 7, 9}, "Eb": {1, 5, 8, 9}, "EX": {1}}
+    return Network(tuple(Supporter(n) for n in range(1, 10)), tuple(Event(k, frozenset(v)) for k, v in listing.items()))
+
+
 def test_the_lock_network_is_refuted_connected_only():
     # 17 matching pairs: 16 Tricks leave one apart. In pieces, Event EX apart makes 16; in one
     # network EX could border only an Event (all four busy with their Supporters) or S1.
-    listing = {"Et": {1, 2, 6, 7}, "El": {1, 3, 6, 8}, "Er": {1, 4, 7, 9}, "Eb": {1, 5, 8, 9}, "EX": {1}}
-    network = Network(tuple(Supporter(n) for n in range(1, 10)), tuple(Event(k, frozenset(v)) for k, v in listing.items()))
-    problem = build_problem(network)
+    problem = build_problem(_lock_network())
     assert pieces_reach(problem, 16, time.monotonic() + FAR) is True
     assert pieces_reach(problem, 16, time.monotonic() + FAR, connected=True) is False
     assert pieces_reach(problem, 15, time.monotonic() + FAR, connected=True) is True
+
+
+def test_with_every_card_matched_the_lock_network_is_refuted_at_15_even_in_pieces():
+    # EX must border S1, whose four sides the diamond's four Events take: one of them, or EX,
+    # gives up Tricks. The search answers for arrangements keeping every card matched, so it
+    # refutes 15 in pieces too (the rule off: 16 in pieces, 15 connected). It was left at 14 of
+    # at most 15 after 10 s connected, and proven after 5.9 s in pieces, by CP-SAT.
+    problem = build_problem(_lock_network(), every_matched=True)
+    assert pieces_reach(problem, 15, time.monotonic() + FAR) is False
+    assert pieces_reach(problem, 14, time.monotonic() + FAR) is True
+    for connected in (True, False):
+        rules = TricksRules(connected=connected, every_card_matched=True)
+        solution = solve_tricks(_lock_network(), rules, time_limit=10)
+        assert (solution.status, solution.tricks, solution.bound) == (Status.OPTIMAL, 14, 14)
+        assert check_arrangement(_lock_network(), solution.arrangement, rules).legal
+
+
+def test_in_pieces_a_group_with_no_arrangement_kept_to_the_rule_yet_gives_its_own_bound():
+    # The lock network's one group, in pieces with every card matched: no arrangement keeping
+    # the rule is found before the end of the phases, and the search above bounds the group at
+    # 14. The network's bound was the simple one, 16, and CP-SAT then took 5 s to prove 14.
+    problem = build_problem(_lock_network(), every_matched=True)
+    outcome = _solve_in_pieces(problem, Clock(time.monotonic(), 10.0, None), "auto")
+    assert outcome.layout is None and outcome.bound == 14
 
 
 # --- in pieces: the layout reached ------------------------------------------------------------------
