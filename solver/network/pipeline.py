@@ -326,12 +326,21 @@ def _kept_to_the_rule(problem: Problem, layout: Layout, value: int, connected: b
     for walk in range(MATCHED_WALKS):
         if made >= value:
             break
-        walked = anneal(problem, layout, MATCHED_STEPS * problem.size, random.Random(SEED + walk), value,
-                        connected=connected)
-        walked_made = layout_tricks(problem, walked) if keeps_rules(problem, walked) else -1
+        walked_made, walked = _walk(problem, layout, walk, value, connected)
         if walked_made > made:
             best, made = walked, walked_made
     return best
+
+
+def _walk(
+    problem: Problem, start: Layout, walk: int, upper: int, connected: bool = True, deadline: float | None = None
+) -> tuple[int, Layout]:
+    """Walk ``walk`` of the local search from ``start`` (seed SEED + ``walk``, MATCHED_STEPS steps
+    per card): the Tricks of the arrangement it ends with where that keeps the rule, else -1,
+    and the arrangement."""
+    walked = anneal(problem, start, MATCHED_STEPS * problem.size, random.Random(SEED + walk), upper, deadline,
+                    connected)
+    return (layout_tricks(problem, walked) if keeps_rules(problem, walked) else -1), walked
 
 
 def _relaxation_proof(value: int, proof: str | None, proven_by: str) -> str:
@@ -736,19 +745,18 @@ def _cpsat_connected(
 
 
 def _walks_to_the_rule(problem: Problem, clock: Clock, best: int, upper: int, start: Layout) -> Layout | None:
-    """With ``every_card_matched``, above BOX_DESCENT_LIMIT cards: more walks of the local search
-    from ``start`` (the best arrangement without the rule) than ``_kept_to_the_rule`` took, each
-    as those are (seeds after theirs, MATCHED_STEPS steps per card), for WALKS_SHARE of the time
-    left: the best arrangement keeping every card matched above ``best`` that they reach, or None.
-    Repeatable unless the clock stops them."""
+    """With ``every_card_matched``, above BOX_DESCENT_LIMIT cards: the walks (``_walk``) from
+    ``start`` (the best arrangement without the rule) after those ``_kept_to_the_rule`` took, for
+    WALKS_SHARE of the time left: the best arrangement keeping every card matched above ``best``
+    that they reach, or None. Repeatable unless the clock stops them."""
     deadline = time.monotonic() + WALKS_SHARE * clock.left()
     found: Layout | None = None
     walk = MATCHED_WALKS
     while best < upper and time.monotonic() < deadline:
-        walked = anneal(problem, start, MATCHED_STEPS * problem.size, random.Random(SEED + walk), upper, deadline)
+        made, walked = _walk(problem, start, walk, upper, deadline=deadline)
         walk += 1
-        if keeps_rules(problem, walked) and layout_tricks(problem, walked) > best:
-            found, best = walked, layout_tricks(problem, walked)
+        if made > best:
+            found, best = walked, made
     return found
 
 

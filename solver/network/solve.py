@@ -59,9 +59,10 @@ With rule option ``every_card_matched`` a count first shows when some cards cann
 match (``tricks_matched``); then the same network without the rule gets three quarters of the
 time: its optimum bounds this one (an arrangement keeping the rule is legal without it), and its
 best arrangement, where it keeps every card matched or moving its lone cards or a local search
-from it makes it so, is often the answer. After that, the heuristic keeps only arrangements meeting the
-rule, the exact and span searches and the CP-SAT models require it, and the bounds and the
-embedding search stay valid upper bounds.
+from it makes it so, is often the answer; connected above 16 cards, more walks of that local
+search come before CP-SAT's region model. After that, the heuristic keeps only arrangements
+meeting the rule, the exact, span and embedding searches and the CP-SAT models require it, and
+the bounds stay valid upper bounds.
 Every phase stops at the time limit, model building included.
 Every arrangement returned is checked by ``model.whitehouse.network.arrangement.check_arrangement`` first.
 """
