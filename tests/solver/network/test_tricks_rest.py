@@ -139,3 +139,20 @@ def test_the_plain_model_agrees_with_the_class_model():
         assert is_connected(answer.layout) or not connected
         nothing_better = solve_plain(problem, connected, answer.value + 1, best_bound(problem).value, None, 30.0)
         assert nothing_better.status == "infeasible"
+
+
+def test_cpsat_method_in_pieces_lets_the_plain_model_take_turns():
+    # A 7-card group with every card matched: the class model in its plain box, alone, stopped at
+    # 5 Tricks of at most 6 after 30 s; the plain model taking turns with it proves 6 at once.
+    network = Network(
+        tuple(Supporter(i) for i in (3895, 143069607, 689, 136)),
+        (
+            Event("0", frozenset({689, 143069607})),
+            Event(10448, frozenset({136, 689, 3895})),
+            Event(1, frozenset({689})),
+        ),
+    )
+    rules = TricksRules(connected=False, every_card_matched=True)
+    solution = solve_tricks(network, rules, time_limit=10.0, method="cpsat")
+    assert solution.status is Status.OPTIMAL
+    assert solution.tricks == 6
