@@ -8,7 +8,8 @@ The pipeline, cheapest argument first:
    they meet, the bound's argument is the proof; below the bound, when the bound is the most
    borders the cards can have, a search that fills the shapes with that many borders card by
    card (``tiling``, a node budget that grows with the time limit) looks for an arrangement
-   meeting it;
+   meeting it, and where that search runs out of nodes, a CP-SAT model of the same question
+   (``fill_model``: one card per cell of such a shape, every border a matching pair);
 3. the embedding search of our own (``tricks_embed``): no arrangement, even in pieces, lays more
    than so many matching pairs edge to edge; it settles most optima below the simple bounds
    and lowers the bound the later phases must reach; its connected variant adds that the groups

@@ -168,7 +168,7 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _degrees_fit(problem: Problem, cells: Sequence[Cell], kinds: Sequence[bool]) -> bool:
+def degrees_fit(problem: Problem, cells: Sequence[Cell], kinds: Sequence[bool]) -> bool:
     """A quick necessary condition: for each kind, its cards sorted by partner count cover its
     cells sorted by the neighbours they have (a card needs a partner on each of its sides)."""
     occupied = set(cells)
@@ -255,7 +255,7 @@ def tile_search(
         order = fill_order(shape)
         for events_on in (1, 0):
             kinds = [(r + c) % 2 == events_on for r, c in order]
-            if _degrees_fit(problem, order, kinds):
+            if degrees_fit(problem, order, kinds):
                 fills.append(_Fill(problem, order, kinds, masks))
     if not fills:
         return None, 0
