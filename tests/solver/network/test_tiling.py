@@ -183,10 +183,13 @@ def test_the_budget_grows_with_the_time_limit_so_a_slow_seven_by_seven_board_is_
 # --- the CP-SAT model of the same question ---------------------------------------------------------
 
 
+def _square(k: int) -> list[tuple[int, int]]:
+    return [(r, c) for r in range(k) for c in range(k)]
+
+
 def test_a_colouring_is_modelled_once_when_a_symmetry_of_the_shape_swaps_the_colours() -> None:
-    square = lambda k: [(r, c) for r in range(k) for c in range(k)]  # noqa: E731
-    assert colourings(square(4)) == [True]  # a reflection swaps the colours of an even square
-    assert colourings(square(3)) == [True, False]  # every symmetry keeps a corner's colour
+    assert colourings(_square(4)) == [True]  # a reflection swaps the colours of an even square
+    assert colourings(_square(3)) == [True, False]  # every symmetry keeps a corner's colour
     assert colourings([(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]) == [True]  # a half turn
 
 
