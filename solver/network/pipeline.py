@@ -121,12 +121,13 @@ CLIMB_NODES = 5_000
 #: polyomino bound get so far, and on every committed instance and 268 fresh game-grown, dense
 #: and engine-grown ones the search ends within 80 000 nodes; planted 7 x 7 checkerboards with
 #: extra pairs need up to a million and more (measured: 5 of 12 of one draw above 400 000), and
-#: no other phase reaches their optimum.
+#: of the later phases only the model below reaches their optimum.
 TILE_SECONDS = 2.0
 #: Where the tiling search runs out of nodes, its question goes to a CP-SAT model
-#: (``fill_model``) for this share of the time left, on FILL_WORK units of CP-SAT's
-#: deterministic time per second of the limit (so repeatable where the clock does not stop it).
-#: Measured on planted 7 x 7 boards with extra pairs: found in 0.3-6 s, 1-20 units.
+#: (``fill_model``) for this share of the time left (most of it: on such networks no later phase
+#: was seen to reach the bound), on FILL_WORK units of CP-SAT's deterministic time per second of
+#: the limit (so repeatable where the clock does not stop it). Measured on planted 7 x 7 boards
+#: with extra pairs: found in 0.3-6 s, 1-20 units.
 FILL_SHARE = 0.8
 FILL_WORK = 4.0
 #: The embedding search is tried only when at most this many matching pairs may lie apart
