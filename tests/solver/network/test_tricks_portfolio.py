@@ -148,30 +148,30 @@ def test_each_turn_asks_one_trick_more_deeper_until_it_is_refuted():
     _check_proven_after_a_deeper_ask(DEEP, 21)
 
 
-#: A 20-card engine-grown network left at 23 of at most 24 after 10 s: the climb's search in
-#: pieces gives 24 up on its first budget and refutes it within four times that.
-CLIMBED_DEEPER = "engine_n020_s20261258.2.json"
+#: A 23-card engine-grown network, maximum 27: the climb's search in pieces gives 28 up on its
+#: first budget and refutes it within four times that.
+CLIMBED_DEEPER = "engine_n023_s20261700.5.json"
 
 
 def test_above_the_descent_the_climb_asks_deeper_before_cpsat():
     assert build_problem(load_question(str(INSTANCES / CLIMBED_DEEPER)).network).size > BOX_DESCENT_LIMIT
-    _check_proven_after_a_deeper_ask(CLIMBED_DEEPER, 24)
+    _check_proven_after_a_deeper_ask(CLIMBED_DEEPER, 28)
 
 
-#: A 23-card engine-grown network, connected optimum 24: the search in pieces refutes 25 only on
-#: its third budget (SMALL_PROBE_NODES times 16); asked up to once deeper, 10 s left 24 of 25.
-CLIMBED_TWICE_DEEPER = "engine_n023_s20261453.2.json"
+#: A 23-card engine-grown network, connected optimum 25: the search in pieces refutes 26 only on
+#: its third budget (SMALL_PROBE_NODES times 16).
+CLIMBED_TWICE_DEEPER = "engine_n023_s20261713.4.json"
 
 
 def test_above_the_descent_the_climb_asks_twice_deeper_before_cpsat():
     problem = build_problem(load_question(str(INSTANCES / CLIMBED_TWICE_DEEPER)).network)
     assert problem.size > BOX_DESCENT_LIMIT
-    assert pieces_reach(problem, 25, time.monotonic() + FAR, deeper_nodes(SMALL_PROBE_NODES, 1)) is None
+    assert pieces_reach(problem, 26, time.monotonic() + FAR, deeper_nodes(SMALL_PROBE_NODES, 1)) is None
     bound = best_bound(problem).value
     layout, _rng = greedy_phase(problem, bound)
-    assert layout is not None and layout_tricks(problem, layout) < 24
+    assert layout is not None and layout_tricks(problem, layout) < 25
     value, found, proven = _climb_connected(
         problem, Clock(time.monotonic(), FAR, None), layout_tricks(problem, layout), layout, bound
     )
-    assert proven and value == 24
-    assert layout_is_legal(problem, found) and is_connected(found) and layout_tricks(problem, found) == 24
+    assert proven and value == 25
+    assert layout_is_legal(problem, found) and is_connected(found) and layout_tricks(problem, found) == 25
