@@ -48,7 +48,8 @@ CLOCK_EVERY = 2048
 #: breadth-first order (a bound on the looks per node for large networks). Measured on single
 #: groups of 23-24 cards in pieces: refuting one Trick more took 12.8 s and 14.2 s looking at 2,
 #: 3.6 s and 5.0 s at 4, 2.7 s and 4.2 s at 6 or at all; the kept game-grown refutations need
-#: 40-55% fewer nodes at 6 than at 2, and no fresh draw measured was slower.
+#: 11-55% fewer nodes at 6 than at 2. Whole solves on fresh draws: as fast or faster, but for one
+#: draw whose total rose 14.8 s -> 16.4 s with the same network left open.
 FAIL_FIRST_WINDOW = 6
 #: Inside the search a cell is one number, (row + _SHIFT) * _WIDTH + column + _SHIFT: its sides
 #: are then sums, and a dict keyed by an int is looked up faster than one keyed by a tuple (the
