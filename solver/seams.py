@@ -13,3 +13,11 @@ from solver.socks import score_game
 def engine_solvers() -> Mapping[str, Callable[..., Any]]:
     """Every seam the games name, wired to the project's solvers."""
     return {"trick_oracle": trick_oracle, "socks_score": score_game}
+
+
+def question_solvers() -> Mapping[str, Callable[..., Any]]:
+    """Every seam the games' questions name (``Question.solvers``), wired to the project's
+    solvers: the engines' seams and the Locked Network's whole answer."""
+    from solver.network.answer import answer_tricks
+
+    return {**engine_solvers(), "tricks_answer": answer_tricks}
