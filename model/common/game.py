@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from model import GAME_PACKAGES
 from model.common.options import RuleOption
 from model.common.outcome import Outcome
+from model.common.question import Question
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ class Game:
     statistics: tuple[str, ...]
     #: The solver seams ``random_game`` needs, by name (keys of its ``solvers`` argument).
     solvers: tuple[str, ...] = ()
+    #: The questions users ask of it (``model.<game>.questions``): both front ends loop over them.
+    questions: tuple[Question, ...] = ()
 
 
 def games() -> tuple[Game, ...]:

@@ -10,6 +10,7 @@ from model.common.game import Game, GameRecord
 from model.common.options import build_rules
 from model.common.outcome import Outcome, Termination
 from model.likes.io import sample_catalogue
+from model.likes.questions import QUESTIONS
 from model.likes.random_play import random_game as play_random_game
 from model.likes.rules import LIKES_OPTIONS, LikesRules
 
@@ -40,4 +41,5 @@ GAME = Game(
     default_players=4,
     random_game=random_game,
     statistics=STATISTICS,
+    questions=QUESTIONS,
 )

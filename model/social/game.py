@@ -10,6 +10,7 @@ from model.common.game import Game, GameRecord
 from model.common.options import build_rules
 from model.common.outcome import Outcome, Termination
 from model.social.cards import sample_decks
+from model.social.questions import QUESTIONS
 from model.social.random_play import random_game as play_random_game
 from model.social.rules import SOCIAL_OPTIONS, SocialRules
 
@@ -41,4 +42,5 @@ GAME = Game(
     default_players=3,
     random_game=random_game,
     statistics=STATISTICS,
+    questions=QUESTIONS,
 )

@@ -12,6 +12,7 @@ from model.socks.cards import SOCKS_OPTIONS, SocksRules, sample_catalogue
 from model.socks.engine import outcome
 from model.socks.engine import random_game as play_random_game
 from model.socks.io import parse_rules
+from model.socks.questions import QUESTIONS
 
 STATISTICS = ("first player wins", "game length (turns)", "winning score")
 
@@ -38,4 +39,5 @@ GAME = Game(
     default_players=3,
     random_game=random_game,
     statistics=STATISTICS,
+    questions=QUESTIONS,
 )

@@ -11,6 +11,7 @@ from model.whitehouse.cards import sample_catalogue
 from model.whitehouse.engine import Engine, new_game, shuffled_decks
 from model.whitehouse.log import random_game as play_random_game
 from model.whitehouse.network.arrangement import TRICKS_OPTIONS, TricksRules
+from model.whitehouse.questions import QUESTIONS
 from model.whitehouse.rules import WHITEHOUSE_OPTIONS, WhitehouseRules, whitehouse_rules
 from model.whitehouse.tricks import TrickOracle
 
@@ -44,4 +45,5 @@ GAME = Game(
     random_game=random_game,
     statistics=STATISTICS,
     solvers=(TRICK_ORACLE,),
+    questions=QUESTIONS,
 )

@@ -81,3 +81,11 @@ def test_a_document_is_the_argument_unless_an_option_names_it():
     argument = Document("log", "LOG.json|-", "log.json")
     option = Document("board", "FILE", "board.json", flag="--board")
     assert argument.flag is None and option.flag == "--board"
+
+
+def test_each_game_lists_its_questions():
+    from model.common.game import games
+
+    for game in games():
+        assert game.questions and all(q.game == game.name for q in game.questions)
+    assert tuple(q for game in games() for q in game.questions) == QUESTIONS
