@@ -24,7 +24,8 @@ from model.socks.engine import (
     neighbour,
     play,
 )
-from model.socks.io import PositionIn, card_index, parse_rules, player_seats
+from model.socks.io import PositionIn, card_index, catalogue_sets, parse_rules, player_seats
+from model.socks.scoring import hand_totals, typed_set_refusal
 
 
 @dataclass(frozen=True)
@@ -64,15 +65,19 @@ def visible_scores(state: State) -> tuple[int, ...]:
     typed = {w.card: w.set for w in state.wilds}
     totals = []
     for seat in range(state.players):
-        counts: dict[int, int] = {}
-        stars: dict[int, int] = {}
+        # Per set: printed Socks, their stars, and the typed Super Socks in it (an untyped one
+        # counts nowhere yet), scored by the scoring model's own rule.
+        sets: dict[int, list[int]] = {}
         for card in state.collections[seat]:
-            number = card_set[card] if card_set[card] is not None else typed.get(card)
+            wild = card_set[card] is None
+            number = typed.get(card) if wild else card_set[card]
             if number is None:
                 continue
-            counts[number] = counts.get(number, 0) + 1
-            stars[number] = stars.get(number, 0) + card_stars[card]
-        totals.append(sum(stars[n] for n, c in counts.items() if c % 2 == 0))
+            counts = sets.setdefault(number, [0, 0, 0])
+            counts[2 if wild else 0] += 1
+            counts[1] += card_stars[card]
+        score, _ = hand_totals([(n, s, w) for n, s, w in sets.values()], "all_sets")
+        totals.append(score)
     return tuple(totals)
 
 
@@ -111,10 +116,7 @@ def parse_position(source: str, data: Any) -> State:
             tuple(take(c, join_path(join_path(path, "collection"), i)) for i, c in enumerate(player.collection))
         )
     first_of_game = sum(len(c) for c in collections) == 1
-    # A Super Sock joins one of its owner's sets, so its set is one the collection shows; only
-    # a rescue can leave it in a set its owner holds no Sock of (it keeps its set, or the lone
-    # Sock beside it was rescued because Super Socks do not count for Rescue).
-    unheld_set_allowed = rules.rescued_super == "keeps_set" or not rules.rescue_counts_super
+    known_sets = catalogue_sets(catalogue)
     wilds = []
     for seat, player in enumerate(doc.players):
         path = join_path("players", seat)
@@ -138,13 +140,12 @@ def parse_position(source: str, data: Any) -> State:
                     source, join_path(path, "collection"), f"say the set of Super Sock {catalogue.id_of(card)}"
                 )
             where, value = values[card]
-            if isinstance(value, int) and not unheld_set_allowed:
+            if isinstance(value, int):
+                # The one rule of what play can type a Super Sock as (the scoring file's too).
                 held = {n for c in collections[seat] if (n := catalogue.card_sets[c]) is not None}
-                if value not in held:
-                    shown = ", ".join(str(n) for n in sorted(held)) or "none"
-                    raise InputError(
-                        source, where, f"set {value} is not among this player's face-up sets ({shown})"
-                    )
+                refusal = typed_set_refusal(value, held, known_sets, rules)
+                if refusal is not None:
+                    raise InputError(source, where, refusal)
             wilds.append(WildState.described(card, seat, value, first_of_game, rules))
     unseen = [c for c in range(len(catalogue.cards)) if c not in used]
     gifts = []

@@ -244,12 +244,19 @@ class State:
     def players(self) -> int:
         return len(self.names)
 
-    def sets_of(self, seat: int) -> set[int]:
-        """The set numbers a seat's face-up collection holds (typed Super Socks included)."""
-        card_set = self.catalogue.card_sets
-        held = {number for c in self.collections[seat] if (number := card_set[c]) is not None}
-        held.update(w.set for w in self.wilds if w.owner == seat and w.set is not None)
-        return held
+    def sets_of(self, seat: int) -> tuple[int, ...]:
+        """The set numbers a seat's face-up collection holds (typed Super Socks included), in
+        ascending order: the sets a Super Sock added to it may join."""
+        return _sets_of(self.catalogue, self.collections[seat], self.wilds, seat)
+
+
+def _sets_of(
+    catalogue: Catalogue, collection: Sequence[int], wilds: Sequence[WildState | _OpenWild], seat: int
+) -> tuple[int, ...]:
+    card_set = catalogue.card_sets
+    printed = (number for c in collection if (number := card_set[c]) is not None)
+    typed = (w.set for w in wilds if w.owner == seat and w.set is not None)
+    return scoring.super_sock_sets(printed, typed)
 
 
 def neighbour(players: int, seat: int, arrow: Arrow | None) -> int | None:
@@ -386,11 +393,8 @@ class _Table:
 
     # where things are
 
-    def sets_of(self, seat: int) -> set[int]:
-        card_set = self.catalogue.card_sets
-        held = {number for c in self.collections[seat] if (number := card_set[c]) is not None}
-        held.update(w.set for w in self.wilds if w.owner == seat and w.set is not None)
-        return held
+    def sets_of(self, seat: int) -> tuple[int, ...]:
+        return _sets_of(self.catalogue, self.collections[seat], self.wilds, seat)
 
     def neighbour(self, seat: int, arrow: Arrow | None) -> int | None:
         return neighbour(self.players, seat, arrow)
@@ -436,7 +440,7 @@ class _Table:
                     wild.set, wild.waiting = card_set, None
         else:
             first_of_game = kept and not self.collected_any
-            held = sorted(self.sets_of(seat))
+            held = list(self.sets_of(seat))
             waiting: Waiting
             if first_of_game:
                 waiting = WAIT_ANYONE if self.rules.super_first_sock == "anyone" else WAIT_OWNER
@@ -463,7 +467,7 @@ class _Table:
                 self.collections[rescuer].append(target.card)
                 if self.rules.rescued_super == "rescuer_chooses":
                     wild.set = None
-                    held = sorted(self.sets_of(rescuer))
+                    held = list(self.sets_of(rescuer))
                     wild.set = choose_set(held)
                     if wild.set is None:
                         next_own = self.rules.super_without_set == "next_own_sock"
@@ -910,8 +914,9 @@ def _engine_totals(state: State, seat: int) -> tuple[int, int]:
             stars.setdefault(wild.set, 0)
         else:
             open_wilds += 1
+    domain = scoring.super_sock_sets(printed, supers)
     best: tuple[int, int] | None = None
-    for placement in itertools.product(sorted(printed), repeat=open_wilds if printed else 0):
+    for placement in itertools.product(domain, repeat=open_wilds if domain else 0):
         trial = dict(supers)
         for number in placement:
             trial[number] = trial.get(number, 0) + 1

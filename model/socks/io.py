@@ -36,7 +36,7 @@ from model.socks.cards import WashingMachineIn as WashingMachineIn
 from model.socks.cards import build_catalogue as build_catalogue
 from model.socks.cards import parse_catalogue_document as parse_catalogue_document
 from model.socks.cards import validate as validate
-from model.socks.scoring import Hand, Wild
+from model.socks.scoring import Hand, Wild, typed_set_refusal
 
 Name = Annotated[str, Field(min_length=1, max_length=64)]
 SetChoice = int | Literal["choose"]
@@ -88,17 +88,26 @@ class ScoringInput:
         self.catalogue = catalogue
 
 
-def _set_value(source: str, path: str, value: SetChoice, held: set[int], what: str) -> int | None:
+def catalogue_sets(catalogue: Catalogue) -> set[int]:
+    """The set numbers of a catalogue's printed Socks."""
+    return {card.set for card in catalogue.cards if card.set is not None}
+
+
+def _set_value(
+    source: str, path: str, value: SetChoice, held: set[int], catalogue: Catalogue, rules: SocksRules
+) -> int | None:
+    """A stated Super Sock set (None for ``choose``), refused where play cannot type a Super Sock
+    so (``model.socks.scoring.typed_set_refusal``: the one rule the engine and advice follow)."""
     if value == "choose":
         return None
-    if value not in held:
-        shown = ", ".join(str(n) for n in sorted(held)) or "none"
-        raise InputError(source, path, f"set {value} is not among this player's {what} ({shown})")
+    refusal = typed_set_refusal(value, held, catalogue_sets(catalogue), rules)
+    if refusal is not None:
+        raise InputError(source, path, refusal)
     return value
 
 
 def _collection_hand(
-    source: str, path: str, player: ScoringPlayerIn, catalogue: Catalogue, used: dict[str, str]
+    source: str, path: str, player: ScoringPlayerIn, catalogue: Catalogue, used: dict[str, str], rules: SocksRules
 ) -> Hand:
     stars: dict[int, list[int]] = {}
     face_up_wilds: list[str] = []
@@ -133,7 +142,7 @@ def _collection_hand(
                 else f"this collection holds {len(face_up_wilds)} Super Socks: give super_socks"
             )
             raise InputError(source, where, message)
-        given[face_up_wilds[0]] = _set_value(source, where, player.super_sock, face_up_sets, "face-up sets")
+        given[face_up_wilds[0]] = _set_value(source, where, player.super_sock, face_up_sets, catalogue, rules)
     if player.super_socks is not None:
         if not isinstance(player.super_socks, dict):
             raise InputError(
@@ -143,7 +152,7 @@ def _collection_hand(
             where = join_path(join_path(path, "super_socks"), card_id)
             if card_id not in face_up_wilds:
                 raise InputError(source, where, "not a Super Sock face up in this collection")
-            given[card_id] = _set_value(source, where, value, face_up_sets, "face-up sets")
+            given[card_id] = _set_value(source, where, value, face_up_sets, catalogue, rules)
     wilds = tuple(Wild(c, given.get(c)) for c in face_up_wilds) + tuple(
         Wild(c, None, face_down=True) for c in gift_wilds
     )
@@ -151,7 +160,7 @@ def _collection_hand(
 
 
 def _sets_hand(
-    source: str, path: str, player: ScoringPlayerIn, catalogue: Catalogue, dealt: dict[int, int]
+    source: str, path: str, player: ScoringPlayerIn, catalogue: Catalogue, dealt: dict[int, int], rules: SocksRules
 ) -> Hand:
     """A hand given by star values. Each set must be one of the catalogue's, and the Socks of a
     set (``dealt`` counts them over the players so far) no more than the catalogue holds."""
@@ -194,7 +203,7 @@ def _sets_hand(
             (join_path(join_path(path, "super_socks"), i), v) for i, v in enumerate(player.super_socks)
         ]
     held = set(numbers)
-    wilds = tuple(Wild(None, _set_value(source, where, v, held, "sets")) for where, v in values)
+    wilds = tuple(Wild(None, _set_value(source, where, v, held, catalogue, rules)) for where, v in values)
     for key, values_ in (player.sets or {}).items():
         if not values_ and int(key) not in {w.set for w in wilds}:
             raise InputError(
@@ -227,11 +236,11 @@ def parse_scoring(source: str, data: Any) -> ScoringInput:
                 raise InputError(
                     source, join_path(path, "sets"), "give either sets or collection and gifts, not both"
                 )
-            hands.append(_sets_hand(source, path, player, catalogue, dealt))
+            hands.append(_sets_hand(source, path, player, catalogue, dealt, rules))
         elif player.collection is None:
             raise InputError(source, join_path(path, "collection"), "required key is missing (or give sets)")
         else:
-            hands.append(_collection_hand(source, path, player, catalogue, used))
+            hands.append(_collection_hand(source, path, player, catalogue, used, rules))
     return ScoringInput(hands, rules, kind)
 
 

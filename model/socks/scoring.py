@@ -17,7 +17,7 @@ them, and the proofs of ``checks/socks`` call the very same functions on Z3 term
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from model.common.ops import PY, Ops, Value
@@ -81,6 +81,47 @@ def winner_flags(
     return flags, decided
 
 
+# --- which set a Super Sock may be in (written once: engine, scoring, advice and solver) ------
+
+
+def super_sock_sets(printed: Iterable[int], typed: Iterable[int]) -> tuple[int, ...]:
+    """The sets a Super Sock joining a collection may be added to ("you must add it to one of
+    your Sock sets"), in ascending order: every set its holder holds, given as the sets of the
+    printed Socks and of the Super Socks already typed (a set held through a Super Sock alone is
+    one of the holder's sets too). The engine offers these when a Super Sock is added, and an open
+    Super Sock at the end joins one of them (gifts revealed among the printed Socks)."""
+    return tuple(sorted(set(printed) | set(typed)))
+
+
+def unheld_set_reachable(rules: SocksRules) -> bool:
+    """Whether play can leave a Super Sock typed as a set its holder holds no printed Sock of:
+    the game's first Sock typed by the next Sock anyone collects (``super_first_sock=anyone``,
+    "the next Sock collected determines its type"), a rescued one keeping its set
+    (``rescued_super=keeps_set``), or the lone Sock beside it rescued because a Super Sock does
+    not count for Rescue (``rescue_counts_super=false``). Otherwise a Super Sock is typed only as
+    one of its holder's sets, and the Sock of that set stays beside it (the pair is no single
+    Sock for Rescue)."""
+    return rules.super_first_sock == "anyone" or rules.rescued_super == "keeps_set" or not rules.rescue_counts_super
+
+
+def typed_set_refusal(
+    number: int, held: Iterable[int], catalogue_sets: Collection[int], rules: SocksRules
+) -> str | None:
+    """Why a position cannot show a face-up Super Sock typed as set ``number`` (None: play can
+    reach it). ``held`` are the holder's sets without this Super Sock (``super_sock_sets``); a
+    Super Sock's type is always a set of the catalogue, and one its holder holds unless
+    ``unheld_set_reachable``."""
+    if number not in catalogue_sets:
+        shown = ", ".join(str(n) for n in sorted(catalogue_sets))
+        return f"the catalogue has no set {number} (its sets: {shown})"
+    sets = sorted(set(held))
+    if number in sets or unheld_set_reachable(rules):
+        return None
+    shown = ", ".join(str(n) for n in sets) or "none"
+    return (f"set {number} is not among this player's face-up sets ({shown}): under these rules a Super "
+            "Sock is typed only as one of its holder's sets")
+
+
 @dataclass(frozen=True)
 class Wild:
     """A Super Sock (wild card) in a player's hand at the end."""
@@ -106,10 +147,9 @@ class Hand:
     wilds: tuple[Wild, ...] = ()
 
     def domain(self) -> tuple[int, ...]:
-        """The sets an open wild card may join: those the player holds at the end."""
-        numbers = {number for number, _ in self.sets}
-        numbers.update(w.set for w in self.wilds if w.set is not None)
-        return tuple(sorted(numbers))
+        """The sets an open wild card may join: those the player holds at the end
+        (``super_sock_sets``)."""
+        return super_sock_sets((number for number, _ in self.sets), (w.set for w in self.wilds if w.set is not None))
 
     def free_wilds(self) -> tuple[Wild, ...]:
         """The wild cards whose set is still to be chosen."""

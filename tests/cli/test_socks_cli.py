@@ -44,7 +44,7 @@ def test_sample_catalogue_warns_on_stderr_and_says_so_in_json():
     [
         ('{"players": [{"name": "A", "collection": ["9-99"]}, {"name": "B", "collection": []}]}', "players[0].collection[0]"),
         ('{"players": [{"name": "A", "collection": []}, {"name": "B", "collection": []}], "extra": 1}', "extra"),
-        ('{"players": [{"name": "A", "collection": ["3-1", "super"], "super_sock": 4}, {"name": "B", "collection": []}]}', "players[0].super_sock"),
+        ('{"players": [{"name": "A", "collection": ["3-1", "super"], "super_sock": 12}, {"name": "B", "collection": []}]}', "players[0].super_sock"),
         ('{"players": []', ""),
     ],
 )
@@ -172,26 +172,41 @@ def test_replay_refuses_a_result_for_an_unfinished_game():
     assert "not over" in _one_line_error(result, "<stdin>: result:")
 
 
-def test_advise_refuses_a_super_sock_set_the_player_does_not_hold():
+def _unheld_super_sock_position():
+    """The shipped position with Ana's Super Sock typed as a set she holds no Sock of."""
     position = json.loads((EXAMPLES / "position.json").read_text())
     seat = next(i for i, p in enumerate(position["players"]) if "super_sock" in p or "super_socks" in p)
     player = position["players"][seat]
-    where = f"players[{seat}].super_sock"
     held = {int(c.split("-")[0]) for c in player["collection"] if c != "super"}
     player.pop("super_socks", None)
     player["super_sock"] = next(n for n in range(2, 12) if n not in held)
+    return position, f"players[{seat}].super_sock"
+
+
+def test_advise_refuses_a_super_sock_set_the_rules_cannot_leave_unheld():
+    # Typed only by its owner's own Sock, kept beside it, and re-typed when rescued.
+    position, where = _unheld_super_sock_position()
+    position["rules"] = {"super_first_sock": "owner"}
     result = run("socks", "advise", "-", stdin=json.dumps(position))
     assert "not among this player's face-up sets" in _one_line_error(result, where)
 
 
-def test_advise_accepts_an_unheld_set_where_a_rescue_can_leave_one():
-    position = json.loads((EXAMPLES / "position.json").read_text())
-    seat = next(i for i, p in enumerate(position["players"]) if "super_sock" in p)
-    player = position["players"][seat]
-    held = {int(c.split("-")[0]) for c in player["collection"] if c != "super"}
-    player["super_sock"] = next(n for n in range(2, 12) if n not in held)
-    position["rules"] = {"rescued_super": "keeps_set"}
+@pytest.mark.parametrize("rules", [
+    {},  # the game's first Sock typed by the next Sock anyone collects
+    {"super_first_sock": "owner", "rescued_super": "keeps_set"},
+    {"super_first_sock": "owner", "rescue_counts_super": False},
+])
+def test_advise_accepts_an_unheld_set_where_play_can_leave_one(rules):
+    position, _ = _unheld_super_sock_position()
+    position["rules"] = rules
     assert run("socks", "advise", "-", stdin=json.dumps(position)).exit_code == 0
+
+
+def test_advise_refuses_a_super_sock_set_the_catalogue_does_not_have():
+    position, where = _unheld_super_sock_position()
+    seat = int(where.split("[")[1].split("]")[0])
+    position["players"][seat]["super_sock"] = 12
+    assert "the catalogue has no set 12" in _one_line_error(run("socks", "advise", "-", stdin=json.dumps(position)), where)
 
 
 @pytest.mark.parametrize(

@@ -55,7 +55,8 @@ def _doc(**player_a):
     [
         (_doc(collection=["9-99"]), "players[0].collection[0]", "unknown card ID"),
         (_doc(collection=["2-1"]), "players[1].collection[0]", "already appears at players[0].collection[0]"),
-        (_doc(collection=["3-1", "super"], super_sock=5), "players[0].super_sock", "not among this player's face-up sets"),
+        (_doc(collection=["3-1", "super"], super_sock=12), "players[0].super_sock", "the catalogue has no set 12"),
+        (_doc(sets={"3": [1]}, super_sock=1), "players[0].super_sock", "the catalogue has no set 1"),
         (_doc(collection=["3-1"], super_sock=3), "players[0].super_sock", "no Super Sock lies face up"),
         (_doc(collection=["3-1"], colour="red"), "players[0].colour", "unknown key"),
         (_doc(collection=["washing-machine"]), "players[0].collection[0]", "not a Sock"),
