@@ -49,9 +49,10 @@ class Document:
     flag: str | None = None
     #: The option's help (for a document named by an option).
     help: str = ""
-    #: How the command line reads it: None, a JSON file (``-``: standard input); else a reader of
-    #: the option's text giving (source, document), for a document that may be written inline.
-    reader: Callable[[str], tuple[str, Any]] | None = None
+    #: The shipped examples of it: file patterns under ``examples/`` (the page offers them).
+    examples: tuple[str, ...] = ()
+    #: True when the answer does without it (a sample stands in): the page leaves it out.
+    optional: bool = False
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,14 @@ def _parameters(argument: Document) -> tuple[Parameter, ...]:
         Shared("json", "Print exactly one JSON object."),
         Shared("rule", "A rule option, e.g. intent_in_tie=others (repeatable; wins over the file)."),
         Document("board", "FILE", "board.json", _schema("board"), "--board",
-                 "A board file (default: the illustrative sample)."),
+                 optional=True,
+                 help="A board file (default: the illustrative sample)."),
         Document("events", "FILE", "events.json", _schema("events"), "--events",
-                 "Event cards (default: the illustrative sample)."),
+                 optional=True,
+                 help="Event cards (default: the illustrative sample)."),
         Document("intents", "FILE", "intents.json", _schema("intents"), "--intents",
-                 "The Intent deck (default: the illustrative sample)."),
+                 optional=True,
+                 help="The Intent deck (default: the illustrative sample)."),
         Shared("svg"),
     )
 
@@ -99,7 +102,8 @@ ROUND = Question(
 
     Exit status: 0 the round is legal (resolved), 1 an input breaks a rule (named), 2 bad input.
     """,
-    parameters=_parameters(Document("round", "ROUND.json|-", "round.json", _schema("round"))),
+    parameters=_parameters(Document("round", "ROUND.json|-", "round.json", _schema("round"),
+                 examples=("likes/round-*.json",))),
     answer=answer_round,
 )
 
@@ -152,7 +156,8 @@ GAME = Question(
 
     Exit status: 0 replayed (won, no winner, or unfinished), 1 an input breaks a rule, 2 bad input.
     """,
-    parameters=_parameters(Document("game", "LOG.json|-", "game.json", _schema("game"))),
+    parameters=_parameters(Document("game", "LOG.json|-", "game.json", _schema("game"),
+                 examples=("likes/game-*.json",))),
     answer=answer_game,
 )
 

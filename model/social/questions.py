@@ -65,7 +65,8 @@ ROUND = Question(
 
     Exit status: 0 every event legal, 1 an illegal event found, 2 bad input.
     """,
-    parameters=(Document("log", "LOG.json|-", "round-log.json", _schema("round")), JSON, RULE, SVG),
+    parameters=(Document("log", "LOG.json|-", "round-log.json", _schema("round"),
+                 examples=("social/round*.json",)), JSON, RULE, SVG),
     answer=answer_round,
 )
 
@@ -114,7 +115,8 @@ GAME = Question(
 
     Exit status: 0 every event legal, 1 an illegal event found, 2 bad input.
     """,
-    parameters=(Document("log", "LOG.json|-", "game-log.json", _schema("game")), JSON, RULE, SVG),
+    parameters=(Document("log", "LOG.json|-", "game-log.json", _schema("game"),
+                 examples=("social/game*.json",)), JSON, RULE, SVG),
     answer=answer_game,
 )
 
@@ -158,7 +160,8 @@ LIKE = Question(
 
     Exit status: 0 legal, 1 not legal (the rule and its remedy named), 2 bad input.
     """,
-    parameters=(Document("like", "STATE.json|-", "like.json", _schema("like")), JSON, RULE),
+    parameters=(Document("like", "STATE.json|-", "like.json", _schema("like"),
+                 examples=("social/like-*.json",)), JSON, RULE),
     answer=answer_like,
 )
 

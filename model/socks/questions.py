@@ -15,6 +15,8 @@ from model.common.question import NO, YES, Answered, Asked, Document, Question, 
 SOCKS_SCORE = "socks_score"
 JSON = Shared("json", "Print exactly one JSON object, with the rules in force.")
 SVG = Shared("svg")
+#: The shipped finished games (the other Socks examples are logs and positions).
+SCORE_FILES = tuple(f"socks/{name}.json" for name in ("score", "rulebook-example", "super-sock-gift", "tie"))
 
 
 def _rule(example: str) -> Shared:
@@ -87,7 +89,7 @@ SCORE = Question(
     0 scored, 2 bad input.
     """,
     parameters=(
-        Document("socks", "FILE|-", "socks.json", ("model.socks", "socks-scoring.schema.json")),
+        Document("socks", "FILE|-", "socks.json", ("model.socks", "socks-scoring.schema.json"), examples=SCORE_FILES),
         JSON,
         _rule("tie_break_counts=scoring_sets"),
         SVG,
@@ -159,7 +161,8 @@ REPLAY = Question(
     Exit status: 0 every step legal, 1 an illegal step (the rule named), 2 bad input.
     """,
     parameters=(
-        Document("log", "LOG.json|-", "log.json", ("model.socks", "socks-log.schema.json")),
+        Document("log", "LOG.json|-", "log.json", ("model.socks", "socks-log.schema.json"),
+                 examples=("socks/*.log.json",)),
         JSON,
         _rule("gift_to_self=false"),
         SVG,
@@ -205,7 +208,8 @@ ADVISE = Question(
     Exit status: 0 advised, 2 bad input.
     """,
     parameters=(
-        Document("position", "POSITION.json|-", "position.json", ("model.socks", "socks-position.schema.json")),
+        Document("position", "POSITION.json|-", "position.json", ("model.socks", "socks-position.schema.json"),
+                 examples=("socks/position.json",)),
         JSON,
         _rule("effect_timing=before_pass"),
     ),

@@ -85,7 +85,8 @@ TRICKS = Question(
     input, 3 undecided within the time limit.
     """,
     parameters=(
-        Document("network", "FILE|-", "network.json", ("model.whitehouse.network", "tricks-input.schema.json")),
+        Document("network", "FILE|-", "network.json", ("model.whitehouse.network", "tricks-input.schema.json"),
+                 examples=("whitehouse/*.json",)),
         Shared("json", "Print exactly one JSON object."),
         Option("claim", ("--claim",), "integer", "A Trick total to check (wins over the file).", "N"),
         Shared("rule", "A rule option, e.g. connected=false (repeatable; wins over the file)."),
@@ -175,7 +176,8 @@ REPLAY = Question(
     not proven within --time-limit.
     """,
     parameters=(
-        Document("log", "LOG.json|-", "log.json", ("model.whitehouse", "whitehouse-log.schema.json")),
+        Document("log", "LOG.json|-", "log.json", ("model.whitehouse", "whitehouse-log.schema.json"),
+                 examples=("whitehouse/games/*.json",)),
         Shared("json", "Print exactly one JSON object, with the rules in force."),
         Shared("rule", "A rule option, e.g. lock_count=all (repeatable; wins over the file's rules)."),
         Option("at", ("--at",), "integer",
@@ -242,9 +244,10 @@ MOVE = Question(
     or list every legal move there with its cost and what it would lock (exit 0); exit 2 bad
     input, 3 a Trick total not proven within --time-limit.""",
     parameters=(
-        Document("position", "POSITION.json|-", "position.json"),
+        Document("position", "POSITION.json|-", "position.json", examples=("whitehouse/positions/*.json",)),
         Document("move", "MOVE.json", "move.json", flag="--move",
-                 help="The move to judge (a move of a log, with its player)."),
+                 help="The move to judge (a move of a log, with its player).",
+                 examples=("whitehouse/positions/moves/*.json",)),
         Option("list_all", ("--list",), "flag", "List every legal move, grouped by action."),
         Shared("rule", "A rule option; repeatable."),
         Shared("json", "Print exactly one JSON object."),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from fnmatch import fnmatch
 from importlib.resources import files
 
 import pytest
@@ -89,3 +90,15 @@ def test_each_game_lists_its_questions():
     for game in games():
         assert game.questions and all(q.game == game.name for q in game.questions)
     assert tuple(q for game in games() for q in game.questions) == QUESTIONS
+
+
+def test_every_example_pattern_names_shipped_files():
+    shipped = files("model") / "examples"
+    for question in QUESTIONS:
+        argument = question.documents[0]
+        assert argument.examples, f"{question.name}: the page offers no example of {argument.name}"
+        for document in question.documents:
+            for pattern in document.examples:
+                folder, _, glob = pattern.rpartition("/")
+                found = [c for c in (shipped / folder).iterdir() if fnmatch(c.name, glob)]
+                assert found, f"{question.name}: no shipped file matches {pattern}"
