@@ -10,7 +10,10 @@ its own stops a command that hangs.
 The cases: malformed JSON, NaN and Infinity, a 400-digit and a 2**64 integer, 100000 levels of
 nesting, a 50 MB file (refused before it is parsed), binary bytes, UTF-16 text, a directory, a
 missing file, a duplicate and an unknown key, a negative count, a huge array; and for the output
-options (-o, --svg, the examples folder) a directory and a missing folder.
+options (-o, --svg, the examples folder) a directory, a missing folder, a link to a directory, a
+link loop, a full device, a full disk, no permission and an immutable file (each one line, the
+folder left as it was), and the places a write goes through without replacing them: a symbolic
+link (and a chain of them, and one to a missing file), a FIFO, a device and /dev/stdout.
 """
 
 from __future__ import annotations
@@ -331,7 +334,7 @@ def test_an_oversize_standard_input_is_refused_before_it_is_read_whole(argv, tmp
     assert child.stderr.count("\n") == 1 and "limit" in child.stderr
 
 
-# --- output options: a directory, a missing folder ---
+# --- output options: every writer of a file ---
 
 OUTPUTS = [
     ("socks play -o", ["socks", "play", "--seed", "1", "-o", "{target}"], "--output"),
@@ -348,23 +351,6 @@ OUTPUTS = [
 ]
 
 
-@pytest.mark.parametrize("kind", ["a directory", "a missing folder"])
-@pytest.mark.parametrize(("name", "argv", "flag"), OUTPUTS, ids=[o[0] for o in OUTPUTS])
-def test_an_output_file_that_cannot_be_written_is_one_line_and_writes_nothing(name, argv, flag, kind,
-                                                                               tmp_path) -> None:
-    work = tmp_path / "work"
-    work.mkdir()
-    target = work / "taken" if kind == "a directory" else work / "missing" / "out.file"
-    if kind == "a directory":
-        target.mkdir()
-    run = _measure([_verify(), *[a.replace("{target}", str(target)) for a in argv]], work, [work], flag)
-    if kind == "a directory":
-        assert run.written == [str(target)]
-        run = Run(run.status, run.stdout, run.stderr, run.cpu, run.memory, [], run.file)
-    check(run, "", flag)
-    assert str(target) in run.stderr
-
-
 def test_the_examples_folder_that_is_a_file_is_refused(tmp_path) -> None:
     work = tmp_path / "work"
     work.mkdir()
@@ -372,3 +358,254 @@ def test_the_examples_folder_that_is_a_file_is_refused(tmp_path) -> None:
     run = _measure([_verify(), "examples", "taken"], work, [work], "taken")
     assert run.status == 2 and run.stderr.count("\n") == 1 and run.stderr.startswith("verify: taken")
     assert run.written == [str(work / "taken")] and (work / "taken").read_text() == "a file"
+
+
+# --- output paths: what is there is written through, never replaced by a file ---
+#
+# Every writer (-o, --out, --svg, the examples folder) meets each place a write cannot go: it must
+# end with one line (exit 2) naming the option and the path, and leave the folder exactly as it
+# was (nothing replaced, no temporary file). The places it can go (a link, a FIFO, a device,
+# /dev/stdout) are written through, on one writer of each kind.
+
+#: Run as root, permission checks are bypassed (CAP_DAC_OVERRIDE): the command runs with those
+#: capabilities dropped from its bounding set, so that root is refused a folder of mode 0555 too.
+_NO_OVERRIDE = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--"]
+#: Runs a command with at most 64 bytes per file written (RLIMIT_FSIZE): a write past them fails
+#: with EFBIG, as one on a full disk fails with ENOSPC (Python ignores SIGXFSZ).
+_SMALL_FILES = [sys.executable, "-I", "-S", "-c",
+                "import os, resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (64, 64)); "
+                "os.execv(sys.argv[1], sys.argv[1:])"]
+
+
+def _snapshot(folder: Path) -> dict[str, Any]:
+    """What is in ``folder``: each node's type, and a file's bytes or a link's target."""
+    found: dict[str, Any] = {}
+    for path in sorted(folder.rglob("*")):
+        mode = path.lstat().st_mode
+        if path.is_symlink():
+            found[str(path)] = ("link", os.readlink(path))
+        elif path.is_file():
+            found[str(path)] = ("file", path.read_bytes(), mode & 0o7777)
+        else:
+            found[str(path)] = (mode & 0o170000, None)
+    return found
+
+
+def _device_like(real: str, work: Path) -> Path:
+    """A device node that is ``real`` (/dev/full, /dev/null) in ``work``, so that a command that
+    replaced it would replace only this copy; the real one where nodes cannot be made (not root:
+    then the command cannot replace the real one either)."""
+    copy = work / Path(real).name
+    try:
+        os.mknod(copy, 0o666 | 0o020000, os.stat(real).st_rdev)
+    except (OSError, AttributeError):
+        if os.geteuid() == 0:
+            pytest.skip(f"cannot make a device node like {real} here")
+        return Path(real)
+    return copy
+
+
+def _immutable(path: Path, on: bool) -> bool:
+    flag = "+i" if on else "-i"
+    try:
+        return subprocess.run(["chattr", flag, str(path)], capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
+OUTPUT_FAILURES = ["a directory", "a missing folder", "a link to a directory", "a link loop", "a full device",
+                   "no permission", "an immutable file", "a full disk"]
+
+
+def _failure_target(kind: str, work: Path) -> tuple[Path, list[str]]:
+    """The path to write for ``kind``, made in ``work``, and the prefix the command runs under."""
+    if kind == "a directory":
+        (work / "taken").mkdir()
+        return work / "taken", []
+    if kind == "a missing folder":
+        return work / "missing" / "out.file", []
+    if kind == "a link to a directory":
+        (work / "folder").mkdir()
+        (work / "link").symlink_to("folder")
+        return work / "link", []
+    if kind == "a link loop":
+        (work / "one").symlink_to("two")
+        (work / "two").symlink_to("one")
+        return work / "one", []
+    if kind == "a full device":
+        return _device_like("/dev/full", work), []
+    if kind == "no permission":
+        (work / "locked").mkdir(mode=0o555)
+        if os.geteuid() != 0:
+            return work / "locked" / "out.file", []
+        if subprocess.run(["setpriv", "--version"], capture_output=True).returncode != 0:
+            pytest.skip("root without setpriv: no way to be refused a folder")
+        return work / "locked" / "out.file", _NO_OVERRIDE
+    if kind == "an immutable file":
+        kept = work / "kept.file"
+        kept.write_text("kept")
+        if not _immutable(kept, True):
+            pytest.skip("no immutable files here (chattr +i refused)")
+        return kept, []
+    assert kind == "a full disk"
+    return work / "out.file", _SMALL_FILES
+
+
+_DEVICE_ERRORS = {"a full device": "No space left on device", "a full disk": "File too large",
+                  "a link loop": "Too many levels of symbolic links", "a directory": "Is a directory",
+                  "a link to a directory": "Is a directory", "a missing folder": "No such file or directory",
+                  "no permission": "Permission denied", "an immutable file": "Operation not permitted"}
+
+
+@pytest.mark.parametrize("kind", OUTPUT_FAILURES)
+@pytest.mark.parametrize(("name", "argv", "flag"), OUTPUTS, ids=[o[0] for o in OUTPUTS])
+def test_an_output_file_that_cannot_be_written_is_one_line_and_writes_nothing(name, argv, flag, kind,
+                                                                               tmp_path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    target, prefix = _failure_target(kind, work)
+    before = _snapshot(work)
+    try:
+        run = _measure([*prefix, _verify(), *[a.replace("{target}", str(target)) for a in argv]], work, [],
+                       flag)
+        after = _snapshot(work)
+    finally:
+        if kind == "an immutable file":
+            _immutable(target, False)
+    check(run, "", flag)
+    assert f"cannot write {target}" in run.stderr and _DEVICE_ERRORS[kind] in run.stderr, run.stderr
+    assert after == before
+    if kind == "a full device":
+        assert target.is_char_device()
+
+
+@pytest.mark.parametrize("kind", ["a missing folder's parent is a file", "no permission"])
+def test_an_examples_folder_that_cannot_be_written_is_one_line_and_writes_nothing(kind, tmp_path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    prefix: list[str] = []
+    if kind == "no permission":
+        (work / "locked").mkdir(mode=0o555)
+        target = work / "locked" / "examples"
+        if os.geteuid() == 0:
+            if subprocess.run(["setpriv", "--version"], capture_output=True).returncode != 0:
+                pytest.skip("root without setpriv: no way to be refused a folder")
+            prefix = _NO_OVERRIDE
+    else:
+        (work / "plain").write_text("a file")
+        target = work / "plain" / "examples"
+    before = _snapshot(work)
+    run = _measure([*prefix, _verify(), "examples", str(target)], work, [], str(target))
+    check(run, "", str(target))
+    assert _snapshot(work) == before
+
+
+def _written_through(argv: list[str], target: Path, work: Path) -> tuple[Run, bytes | None]:
+    """Run with the output at ``target`` (a FIFO gets a reader); what the reader got."""
+    import threading
+
+    got: list[bytes] = []
+    reader = None
+    if target.is_fifo():
+        def read() -> None:
+            with target.open("rb") as fifo:
+                got.append(fifo.read())
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+    run = _measure([_verify(), *[a.replace("{target}", str(target)) for a in argv]], work, [], str(target))
+    if reader is not None:
+        if reader.is_alive():  # the command never opened it: let the reader go
+            os.close(os.open(target, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(5)
+    return run, (got[0] if got else None)
+
+
+#: One writer of each kind: a log (-o) and a picture (--svg); ``-`` writes what a file would hold.
+THROUGH = [OUTPUTS[0], OUTPUTS[4]]
+PLACES = ["a link", "a chain of links", "a dangling link", "a FIFO", "a device"]
+
+
+@pytest.mark.parametrize("place", PLACES)
+@pytest.mark.parametrize(("name", "argv", "flag"), THROUGH, ids=[o[0] for o in THROUGH])
+def test_an_output_path_that_is_not_a_file_is_written_through_and_kept(name, argv, flag, place, tmp_path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    whole = subprocess.run([_verify(), *[a.replace("{target}", "-") for a in argv]], cwd=work,
+                           capture_output=True, timeout=WALL_SECONDS).stdout
+    assert whole
+    written = work / "real.file"
+    if place == "a link":
+        written.write_text("old")
+        written.chmod(0o600)
+        (work / "link").symlink_to("real.file")
+        target = work / "link"
+    elif place == "a chain of links":
+        written.write_text("old")
+        (work / "middle").symlink_to(written)
+        (work / "first").symlink_to("middle")
+        target = work / "first"
+    elif place == "a dangling link":
+        (work / "link").symlink_to("real.file")
+        target = work / "link"
+    elif place == "a FIFO":
+        target = work / "fifo"
+        os.mkfifo(target)
+    else:
+        target = _device_like("/dev/null", work)
+    run, through_fifo = _written_through(argv, target, work)
+    assert run.status == 0, run.stderr
+    if place == "a FIFO":
+        assert through_fifo == whole and target.is_fifo()
+    elif place == "a device":
+        assert target.is_char_device()
+    else:
+        assert written.read_bytes() == whole and target.is_symlink()
+        assert [p.name for p in work.iterdir() if p.name.startswith(".verify-")] == []
+    if place == "a link":  # written over, the file keeps its permissions
+        assert written.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout here")
+@pytest.mark.parametrize(("name", "argv", "flag"), THROUGH, ids=[o[0] for o in THROUGH])
+def test_dev_stdout_is_standard_output_itself(name, argv, flag, tmp_path) -> None:
+    """/dev/stdout names this process's standard output, wherever it goes: a file opened to
+    append keeps what it held (never truncated, never replaced by a new file)."""
+    whole = subprocess.run([_verify(), *[a.replace("{target}", "-") for a in argv]], cwd=tmp_path,
+                           capture_output=True, timeout=WALL_SECONDS).stdout
+    kept = tmp_path / "kept.txt"
+    kept.write_bytes(b"before\n")
+    inode = kept.stat().st_ino
+    with kept.open("ab") as out:
+        child = subprocess.run([_verify(), *[a.replace("{target}", "/dev/stdout") for a in argv]], cwd=tmp_path,
+                               stdout=out, stderr=subprocess.PIPE, timeout=WALL_SECONDS)
+    assert child.returncode == 0, child.stderr
+    assert kept.read_bytes().startswith(b"before\n" + whole) and kept.stat().st_ino == inode
+    piped = subprocess.run([_verify(), *[a.replace("{target}", "/dev/stdout") for a in argv]], cwd=tmp_path,
+                           capture_output=True, timeout=WALL_SECONDS)
+    assert piped.returncode == 0 and piped.stdout.startswith(whole)
+
+
+def test_every_file_the_command_writes_goes_through_the_one_writer() -> None:
+    """cli.py writes files in write_whole_file and the helpers it calls, nowhere else."""
+    import ast
+
+    tree = ast.parse((ROOT / "cli.py").read_text(encoding="utf-8"))
+    writer = {"write_whole_file", "_write_by_rename", "_write_in_place", "_write_descriptor", "_write_all",
+              "_quiet_stdout"}  # the last opens /dev/null to be standard output: it writes no file
+    found = []
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef) or function.name in writer:
+            continue
+        for node in ast.walk(function):
+            if not isinstance(node, ast.Call):
+                continue
+            called = ast.unparse(node.func)
+            mode = next((ast.unparse(a) for a in node.args[1:2]), "") + "".join(
+                ast.unparse(k.value) for k in node.keywords if k.arg == "mode")
+            if (called in {"os.replace", "os.rename", "os.open", "os.fdopen", "tempfile.mkstemp", "shutil.copy",
+                           "shutil.copyfile", "shutil.move"}
+                    or called.split(".")[-1] in {"write_text", "write_bytes"}
+                    or called.endswith("open") and any(m in mode for m in "wax+")):
+                found.append(f"{function.name}: {called}")
+    assert found == [], found
