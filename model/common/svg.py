@@ -119,6 +119,12 @@ def line(x1: float, y1: float, x2: float, y2: float, cls: str) -> str:
     return f"<line {attrs(x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), class_=cls)}/>"
 
 
+def scaled(parts: Iterable[str], x: float, y: float, factor: float) -> str:
+    """Elements drawn ``factor`` times their size, their top left corner ``(x, y)`` kept."""
+    transform = f"translate({x:g} {y:g}) scale({factor:.4g}) translate({-x:g} {-y:g})"
+    return f'<g transform="{transform}">' + "".join(parts) + "</g>"
+
+
 def group(parts: Iterable[str], title: str | None = None, cls: str | None = None) -> str:
     """Elements in a ``<g>``; its ``title`` is shown on hover over any of them."""
     head = f"<g {attrs(class_=cls)}>" if cls else "<g>"
@@ -169,6 +175,9 @@ def widest_word(content: str, size: float, bold: bool = False) -> float:
     return max((text_width(w, size, bold) for w in content.split(" ")), default=0.0)
 
 
+#: How far below its baseline a text's descenders reach (g, p, parentheses), in em, rounded up.
+DESCENT = 0.3
+
 #: The size (pixels) and boldness of each shared text style of ``BASE_STYLE``.
 STYLES: dict[str, tuple[float, bool]] = {"h1": (17, True), "h2": (15, True), "body": (14, False), "small": (12, False)}
 
@@ -189,15 +198,18 @@ class Page:
         return self.width - 2 * self.pad
 
     def lines(self, content: str, style: str = "body", x: float | None = None, extra: str = "") -> None:
-        """``content`` in a shared style (a key of ``STYLES``), wrapped to the page from ``x``;
-        ``extra``: more classes."""
+        """``content`` in a shared style (a key of ``STYLES``), wrapped from ``x`` to as far from
+        the right edge as ``x`` is from the left (so that text indented into a panel stays inside
+        it); ``extra``: more classes (``bold`` among them is measured bold). Below the last line,
+        room for its descenders and a gap."""
         size, bold = STYLES[style]
+        bold = bold or "bold" in extra.split()
         left = self.pad if x is None else x
         cls = f"{style} {extra}".strip()
-        for shown in wrap(content.strip(), self.width - self.pad - left, size, bold):
+        for shown in wrap(content.strip(), self.width - 2 * left, size, bold):
             self.y += size + 4
             self.body.append(text(left, self.y, shown, cls))
-        self.y += 4
+        self.y += DESCENT * size + 2
 
     def gap(self, height: float) -> None:
         self.y += height

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.common.svg import STYLES, Page, group, line, page_width, rect, shorten_to_width, text, text_width, wrap
+from model.common.svg import Page, group, line, page_width, rect, shorten_to_width, text, text_width, wrap
 from model.whitehouse.cards import KINDS, Catalogue, Distraction
 from model.whitehouse.log import Replay
 from model.whitehouse.network.arrangement import Network, borders
@@ -39,7 +39,9 @@ _TILE_W, _DECK_W, _ROW_TILE_H, _HAND_TILE_H, _TILE_GAP = 88, 60, 72, 56, 6
 _CELL_W, _CELL_H, _CELL_GAP = 44, 30, 8
 #: Where a panel's contents start, right of its edge.
 _INSET = 10
-_CAPTION = 16
+#: The height of a caption above a card: a line of small text (its baseline 12 pixels down), its
+#: descenders and the outline a move draws 3 pixels round the card, apart.
+_CAPTION, _CAPTION_BASELINE = 21, 12
 
 _STYLE = (
     ".panel{fill:#fafafa;stroke:#bbb}.winner{fill:#fff8e1;stroke:#d4a017;stroke-width:2}"
@@ -205,22 +207,17 @@ def _flow(page: Page, left: float, tiles: Sequence[_Tile], height: float) -> Non
             x, y = left, y + step
         if tile.caption:
             caption = shorten_to_width(tile.caption, tile.width, 12)
-            page.add([text(x + tile.width / 2, y + 12, caption, "small muted", "middle", title=tile.caption)])
+            centre = x + tile.width / 2
+            page.add([text(centre, y + _CAPTION_BASELINE, caption, "small muted", "middle", title=tile.caption)])
         page.add([_draw_tile(x, y + (_CAPTION if captions else 0), tile, height)])
         x += tile.width + _TILE_GAP
     page.y = y + step + 2
 
 
 def _lines(page: Page, content: str, style: str = "body", x: float | None = None, extra: str = "") -> None:
-    """``content`` in a shared style, wrapped inside a panel (``Page.lines`` wraps to the page)."""
-    size, bold = STYLES[style]
-    bold = bold or "bold" in extra.split()
-    left = page.pad + _INSET if x is None else x
-    cls = f"{style} {extra}".strip()
-    for shown in wrap(content.strip(), page.width - page.pad - _INSET - left, size, bold):
-        page.y += size + 4
-        page.add([text(left, page.y, shown, cls)])
-    page.y += 4
+    """``content`` in a shared style inside a panel: from ``_INSET`` right of its edge, unless
+    ``x`` says where."""
+    page.lines(content, style, page.pad + _INSET if x is None else x, extra)
 
 
 def _panel(page: Page, top: float, start: int, cls: str) -> None:

@@ -13,7 +13,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from model.common.status import Status
-from model.common.svg import document, group, line, rect, shorten, text, text_width, widest_word, wrap
+from model.common.svg import (
+    document,
+    group,
+    line,
+    rect,
+    scaled,
+    shorten,
+    shorten_to_width,
+    text,
+    text_width,
+    widest_word,
+    wrap,
+)
 from model.whitehouse.network.answer import TricksAnswer, TricksSolution
 from model.whitehouse.network.arrangement import (
     SUPPORTER,
@@ -369,8 +381,12 @@ def render_text(answer: TricksAnswer, ascii: bool = False) -> str:
 # column numbers and the same card labels; a card's full name and ID are its hover title.
 
 _CELL_W, _CELL_H, _GAP, _PAD = 84, 56, 14, 16
-#: The narrowest picture (the text wraps to it); a grid wider than that widens the picture.
-_MIN_WIDTH = 360
+#: The picture's width: a phone's (the text wraps to it). A grid too wide for it draws its cards
+#: narrower, their names cut (whole on hover), down to the width of their labels; a grid still
+#: too wide is drawn smaller, to fit.
+WIDTH = 390
+#: The narrowest card, and the room left and right of its label and name.
+_LEAST_CELL_W, _CARD_INSET = 48, 8
 _LABEL_SIZE, _NAME_SIZE, _LINE_SIZE, _HEAD_SIZE = 15, 12, 13, 15
 _SVG_STYLE = (
     ".label{font-size:15px;font-weight:bold}.name{font-size:12px}.num{font-size:12px;fill:#666}"
@@ -405,23 +421,50 @@ class _Panel:
             out += [(self.labels[self.new_card], f"-> {e.tricks}") for e in self.entries]
         return out
 
-    def card_width(self) -> float:
+    def _natural_card_width(self) -> float:
         widest = max(
             max(text_width(label, _LABEL_SIZE, True), text_width(name, _NAME_SIZE)) for label, name in self.texts()
         )
-        return max(_CELL_W, widest + 18)
+        return max(_CELL_W, widest + 2 * _CARD_INSET + 2)
+
+    def _least_card_width(self) -> float:
+        """The narrowest a card can be drawn: its label whole (a name can be cut)."""
+        widest = max(text_width(label, _LABEL_SIZE, True) for label, _ in self.texts())
+        return max(_LEAST_CELL_W, widest + 2 * _CARD_INSET + 2)
 
     def margin(self) -> float:
         """The width of the row numbers' column."""
         rows = {r for r, _ in self.cells()}
         return max(text_width(str(r), _NAME_SIZE) for r in rows) + 10
 
-    def size(self) -> tuple[float, float]:
+    def _span(self) -> tuple[int, int]:
         cells = self.cells()
         rows = max(r for r, _ in cells) - min(r for r, _ in cells) + 1
         cols = max(c for _, c in cells) - min(c for _, c in cells) + 1
-        width = self.margin() + cols * self.card_width() + (cols - 1) * _GAP
-        return width, 18 + rows * _CELL_H + (rows - 1) * _GAP
+        return rows, cols
+
+    def _width_with(self, card_width: float) -> float:
+        cols = self._span()[1]
+        return self.margin() + cols * card_width + (cols - 1) * _GAP
+
+    def card_width(self, room: float) -> float:
+        """Each card's width in a grid drawn ``room`` pixels wide at most: as wide as its label and
+        name need, narrower (the names cut) where the grid would not fit, never narrower than the
+        labels need."""
+        cols = self._span()[1]
+        fits = (room - self.margin() - (cols - 1) * _GAP) / cols
+        return max(min(self._natural_card_width(), fits), self._least_card_width())
+
+    def scale(self, room: float) -> float:
+        """How much smaller than natural size the grid is drawn so that it fits ``room`` (1: not)."""
+        return min(1.0, room / self._width_with(self.card_width(room)))
+
+    def size(self, room: float) -> tuple[float, float]:
+        """The drawn width and height of the grid in ``room`` pixels."""
+        rows = self._span()[0]
+        scale = self.scale(room)
+        width = self._width_with(self.card_width(room))
+        return width * scale, (18 + rows * _CELL_H + (rows - 1) * _GAP) * scale
 
     def kinds(self) -> set[str]:
         """Which marks the panel draws: ``trick``, ``broken``, ``entry``."""
@@ -432,16 +475,23 @@ class _Panel:
                 found.add("trick" if self.network.matches(cells[a], cells[b]) else "broken")
         return found
 
-    def draw(self, left_x: float, top_y: float) -> list[str]:
+    def draw(self, left_x: float, top_y: float, room: float) -> list[str]:
+        """The grid at ``(left_x, top_y)``, at most ``room`` pixels wide."""
         cells = self.arrangement.cells()
         every = self.cells()
         top = min(r for r, _ in every)
         left = min(c for _, c in every)
-        width, margin = self.card_width(), self.margin()
+        width, margin = self.card_width(room), self.margin()
+        name_room = width - 2 * _CARD_INSET
         x0, y0 = left_x + margin, top_y + 18
 
         def corner(cell: Cell) -> tuple[float, float]:
             return x0 + (cell[1] - left) * (width + _GAP), y0 + (cell[0] - top) * (_CELL_H + _GAP)
+
+        def name_text(x: float, y: float, name: str) -> str:
+            """A card's second line, cut to fit the card (the whole on hover)."""
+            shown = shorten_to_width(shorten(name, NAME_WIDTH), name_room, _NAME_SIZE)
+            return text(x + _CARD_INSET, y + 42, shown, "name", title=name)
 
         parts = []
         for c in range(left, max(c for _, c in every) + 1):
@@ -457,10 +507,10 @@ class _Panel:
             title = f"{self.network.label(card)} at row {placement.row} col {placement.col}"
             shapes = [
                 rect(x, y, width, _CELL_H, card.kind),
-                text(x + 8, y + 22, self.labels[card], "label"),
+                text(x + _CARD_INSET, y + 22, self.labels[card], "label"),
             ]
             if name:
-                shapes.append(text(x + 8, y + 42, shorten(name, NAME_WIDTH), "name"))
+                shapes.append(name_text(x, y, name))
             parts.append(group(shapes, title))
         for entry in self.entries:
             assert self.new_card is not None
@@ -471,8 +521,8 @@ class _Panel:
             )
             shapes = [
                 rect(x, y, width, _CELL_H, "entry"),
-                text(x + 8, y + 22, self.labels[self.new_card], "label"),
-                text(x + 8, y + 42, f"-> {entry.tricks}", "name"),
+                text(x + _CARD_INSET, y + 22, self.labels[self.new_card], "label"),
+                name_text(x, y, f"-> {entry.tricks}"),
             ]
             parts.append(group(shapes, title))
         for a, b in borders(cells):
@@ -480,13 +530,17 @@ class _Panel:
             if first.kind == second.kind:
                 continue
             (xa, ya), (xb, yb) = corner(a), corner(b)
-            # Drawn only across the gap between the two cards.
+            # Drawn across the gap between the two cards, reaching 3 pixels into each (clear of
+            # the texts, which start _CARD_INSET in).
             if a[0] == b[0]:
-                x1, x2, y1, y2 = xa + width - 4, xb + 4, ya + _CELL_H / 2, yb + _CELL_H / 2
+                x1, x2, y1, y2 = xa + width - 3, xb + 3, ya + _CELL_H / 2, yb + _CELL_H / 2
             else:
-                x1, x2, y1, y2 = xa + width / 2, xb + width / 2, ya + _CELL_H - 4, yb + 4
+                x1, x2, y1, y2 = xa + width / 2, xb + width / 2, ya + _CELL_H - 3, yb + 3
             kind = "trick" if self.network.matches(first, second) else "broken"
             parts.append(line(x1, y1, x2, y2, kind))
+        scale = self.scale(room)
+        if scale < 1:
+            return [scaled(parts, left_x, top_y, scale)]
         return parts
 
 
@@ -542,10 +596,9 @@ def render_svg(answer: TricksAnswer) -> str:
     red and dashed, and the cells where a new card may enter dashed with the Tricks after."""
     blocks = _svg_blocks(answer)
     sizes = {"line": _LINE_SIZE, "head": _HEAD_SIZE, "gap": _LINE_SIZE}
-    width = float(_MIN_WIDTH)
+    width = float(WIDTH)
     for block in blocks:
         if isinstance(block, _Panel):
-            width = max(width, block.size()[0] + 2 * _PAD)
             for _, meaning in _legend_items(block):
                 width = max(width, widest_word(meaning, _LINE_SIZE) + 2 * _PAD + 40)
         else:
@@ -556,8 +609,8 @@ def render_svg(answer: TricksAnswer) -> str:
     for block in blocks:
         if isinstance(block, _Panel):
             y += 4
-            body += block.draw(_PAD, y)
-            y += block.size()[1] + 10
+            body += block.draw(_PAD, y, room)
+            y += block.size(room)[1] + 10
             for kind, meaning in _legend_items(block):
                 if kind == "entry":
                     body.append(rect(_PAD, y + 2, 28, 14, "entry", 3))
