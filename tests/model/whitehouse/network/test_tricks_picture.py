@@ -8,7 +8,7 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
-from svg_check import missing, render, texts, titles
+from svg_check import PHONE_WIDTH, layout_problems, missing, render, texts, titles
 
 from model.common.status import Status
 from model.common.svg import shorten, text_width
@@ -115,12 +115,14 @@ def test_a_long_name_is_cut_in_both_drawings_and_whole_on_hover():
     render(svg)
     assert "Deputy…" in texts(svg) and "│ Deputy…" in render_text(answer)
     assert any(name in title for title in titles(svg))
-    # The long ID is drawn whole, inside its card and inside the picture.
+    # The long ID is drawn whole, inside its card and inside the picture: a phone's width, the
+    # grid drawn smaller to fit it.
     assert "A very long event identifier, forty ch" in texts(svg)
     width = float(re.search(r'width="(\d+)"', svg).group(1))
     cards = [float(w) for w in re.findall(r'<rect x="[^"]+" y="[^"]+" width="([^"]+)" height="56"', svg)]
     assert cards and min(cards) >= text_width("A very long event identifier, forty ch", 15, True)
-    assert width >= 16 + max(cards) * 2
+    assert width == PHONE_WIDTH < 16 + max(cards) * 2
+    assert layout_problems(svg) == []
 
 
 def test_names_and_ids_from_the_file_are_escaped():
