@@ -182,6 +182,10 @@ DESCENT = 0.3
 STYLES: dict[str, tuple[float, bool]] = {"h1": (17, True), "h2": (15, True), "body": (14, False), "small": (12, False)}
 
 
+#: The width of a key's sample (``Page.key``).
+KEY_SWATCH = 28
+
+
 class Page:
     """A picture drawn top to bottom: lines of text wrapped to the page, and drawn blocks, each
     below the last. ``y`` is where the next one starts."""
@@ -210,6 +214,15 @@ class Page:
             self.y += size + 4
             self.body.append(text(left, self.y, shown, cls))
         self.y += DESCENT * size + 2
+
+    def key(self, swatch: list[str], meaning: str) -> None:
+        """One line of the picture's key: ``swatch`` (drawn by the caller at the left margin, at
+        most ``KEY_SWATCH`` pixels wide and 18 high, from ``y + 2``), and ``meaning`` beside it, in
+        small text."""
+        top = self.y
+        self.add(swatch)
+        self.lines(meaning, "small", self.pad + KEY_SWATCH + 10)
+        self.y = max(self.y, top + 24)
 
     def gap(self, height: float) -> None:
         self.y += height

@@ -4,7 +4,9 @@ Each player's collection sorted into its sets, one row of cards per set under th
 the text answer (``set 4: 2 Socks, 4 stars: scores 4``); odd sets, which score nothing, are
 greyed out; a Super Sock is drawn gold in the set it counts in; face-down gifts are revealed,
 drawn with a dashed edge and marked ``gift``. Then the winner line, with the tie-break that
-decided it. The words are the text answer's (``model.socks.report``).
+decided it, and a key to the marks drawn (the stars, a gift, an odd set, the Super Sock). A table
+scored with the sample catalogue carries the warning the text answer prints. The words are the
+text answer's (``model.socks.report``).
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from model.common.svg import Page, group, hsl_hex, page_width, rect, shorten_to_width, text
+from model.common.svg import KEY_SWATCH, Page, group, hsl_hex, page_width, rect, shorten_to_width, text
 from model.socks.cards import SocksRules, sample_catalogue
 from model.socks.engine import State
-from model.socks.io import ScoringIn, build_catalogue, validate
+from model.socks.io import ScoringIn, build_catalogue, parse_scoring, validate
 from model.socks.log import ReplayReport
-from model.socks.report import ScoredTable, plural, render_replay, wild_text, winner_line
+from model.socks.report import SAMPLE_WARNING, ScoredTable, plural, render_replay, wild_text, winner_line
 from model.socks.scoring import Hand, PlayerScore, WildPlacement
 
 #: The narrowest picture: a phone's width, so that its text is drawn at full size there.
@@ -61,9 +63,23 @@ def socks_of_state(state: State) -> list[tuple[Sock, ...]]:
     return out
 
 
-def socks_of_scoring(source: str, data: Any, hands: Sequence[Hand]) -> list[tuple[Sock, ...]]:
+@dataclass(frozen=True)
+class Collections:
+    """What a scoring file holds besides its hands: each player's printed Socks, and the
+    catalogue they were scored with."""
+
+    #: Each player's printed Socks, in the order of the file's players.
+    socks: tuple[tuple[Sock, ...], ...]
+    #: True when the file names cards of the sample catalogue, whose star values are
+    #: illustrative (the text answer warns so).
+    sample: bool = False
+
+
+def socks_of_scoring(source: str, data: Any, hands: Sequence[Hand]) -> Collections:
     """Each player's printed Socks in a scoring file (already checked by ``parse_scoring``): by
-    card ID with gifts marked where the file names cards, else from ``hands``."""
+    card ID with gifts marked where the file names cards, else from ``hands``; and whether it
+    was scored with the sample catalogue."""
+    sample = parse_scoring(source, data).catalogue == "sample"
     doc = validate(source, ScoringIn, data)
     catalogue = build_catalogue(source, doc.cards, None, "cards") if doc.cards is not None else sample_catalogue()
     out = []
@@ -78,11 +94,12 @@ def socks_of_scoring(source: str, data: Any, hands: Sequence[Hand]) -> list[tupl
             if card.set is not None:
                 socks.append(Sock(card.set, card.stars, card_id, gift))
         out.append(tuple(socks))
-    return out
+    return Collections(tuple(out), sample)
 
 
 _STYLE = (
     ".panel{fill:#fafafa;stroke:#bbb}.won{fill:#fff8e1;stroke:#d4a017;stroke-width:2}"
+    ".warning{fill:#fff4e5;stroke:#d08000}.key-stars{font-size:12px;font-weight:bold}"
     ".tile{stroke:#555}.gift{stroke-dasharray:4 3;stroke-width:2}.super{fill:#f6d55c;stroke:#a07800}"
     ".odd{opacity:0.45}.id{font-size:12px}.stars{font-size:14px;font-weight:bold}.tag{font-size:12px;font-style:italic}"
 )
@@ -163,11 +180,53 @@ def _player(page: Page, player: PlayerScore, socks: Sequence[Sock], counted: str
     page.gap(10)
 
 
+def _key(page: Page, game: ScoredTable, collections: Sequence[Sequence[Sock]]) -> None:
+    """What the marks drawn mean: the stars always, a gift, an odd set and the Super Sock (and a
+    set the tool chose for it) where one is drawn."""
+    wilds = [w for p in game.players for w in p.wilds]
+    gift = any(s.face_down for socks in collections for s in socks) or any(w.face_down for w in wilds)
+    odd = any(not s.scores for p in game.players for s in p.sets)
+    x, width, height = page.pad, KEY_SWATCH, 18
+
+    def swatch(classes: str, fill: str | None = None, label: str = "", cls: str = "key-stars") -> list[str]:
+        y = page.y + 4
+        box = rect(x, y, width, height, classes, 3)
+        if fill:
+            box = box.replace("/>", f' fill="{fill}"/>')
+        return [box, text(x + width / 2, y + 13, label, cls, "middle")] if label else [box]
+
+    page.gap(4)
+    page.key(swatch("tile", _colour(4), "★"), "★ 2: a Sock's stars; a set scores its stars when it holds "
+             "an even number of Socks")
+    if odd:
+        page.key([group(swatch("tile", _colour(4)), cls="odd")], "greyed: a set of an odd number of Socks, "
+                 "which scores nothing")
+    if gift:
+        page.key(swatch("tile gift", _colour(4)), "dashed, gift: a Sock received face down as a Gift, "
+                 "revealed at the end")
+    if wilds:
+        page.key(swatch("super"), "gold, Super: the Super Sock, a Sock of the set it is in (it scores no "
+                 "stars itself)")
+    if any(w.chosen_by_solver for w in wilds):
+        page.key(swatch("super", label="tool", cls="tag"), "tool: the tool chose its set, the best for "
+                 "its player")
+
+
+def _warning(page: Page, warning: str) -> None:
+    """The text answer's warning, in a box of its own."""
+    top, start = page.y, len(page.body)
+    page.gap(2)
+    page.lines(warning, "small", page.pad + 10)
+    page.body.insert(start, rect(page.pad, top, page.room, page.y - top + 2, "warning", 6))
+    page.gap(12)
+
+
 def _table(page: Page, game: ScoredTable, rules: SocksRules, collections: Sequence[Sequence[Sock]]) -> None:
     counted = "scoring set" if rules.tie_break_counts == "scoring_sets" else "set"
     for player, socks in zip(game.players, collections, strict=True):
         _player(page, player, socks, counted, player.name in game.winners)
     page.lines(winner_line(game, rules), "h2")
+    _key(page, game, collections)
 
 
 def _width(game: ScoredTable | None, rules: SocksRules | None, lines: Sequence[str]) -> float:
@@ -185,14 +244,18 @@ def _desc(game: ScoredTable, rules: SocksRules) -> str:
     return f"Each player's Socks sorted into sets: {scores}. {winner_line(game, rules)}"
 
 
-def score_svg(game: ScoredTable, rules: SocksRules, collections: Sequence[Sequence[Sock]]) -> str:
+def score_svg(game: ScoredTable, rules: SocksRules, collections: Collections) -> str:
     """A scored table (``verify socks FILE``); ``collections``: each player's printed Socks, in
-    the order of ``game.players``."""
+    the order of ``game.players``, and whether the sample catalogue scored them."""
     page = Page(_width(game, rules, ()))
     page.lines("Oh My Socks!: the final scores", "h1")
     page.gap(4)
-    _table(page, game, rules, collections)
-    return page.svg("Oh My Socks! scores: " + winner_line(game, rules), _desc(game, rules), _STYLE)
+    desc = _desc(game, rules)
+    if collections.sample:
+        _warning(page, SAMPLE_WARNING)
+        desc = f"{desc} ({SAMPLE_WARNING})"
+    _table(page, game, rules, collections.socks)
+    return page.svg("Oh My Socks! scores: " + winner_line(game, rules), desc, _STYLE)
 
 
 def replay_svg(

@@ -73,6 +73,36 @@ def test_socks_picture_sorts_sets_greys_odd_ones_and_reveals_gifts(tmp_path):
     assert len(odd) == 1 and "set 2: 1 Sock" in odd[0]
 
 
+KEY = {
+    "stars": "★ 2: a Sock's stars; a set scores its stars when it holds an even number of Socks",
+    "odd": "greyed: a set of an odd number of Socks, which scores nothing",
+    "gift": "dashed, gift: a Sock received face down as a Gift, revealed at the end",
+    "super": "gold, Super: the Super Sock, a Sock of the set it is in (it scores no stars itself)",
+    "tool": "tool: the tool chose its set, the best for its player",
+}
+
+
+@pytest.mark.parametrize(("name", "marks"), [
+    ("super-sock-gift.json", {"stars", "odd", "gift", "super", "tool"}),
+    ("tie.json", {"stars", "odd"}),
+    ("rulebook-example.json", {"stars", "odd", "super", "tool"}),
+])
+def test_socks_picture_has_a_key_to_the_marks_it_draws(tmp_path, name, marks):
+    _, svg = picture(tmp_path, "socks", example(f"socks/{name}"))
+    assert {mark for mark, meaning in KEY.items() if shows(svg, meaning)} == marks
+    assert ('class="tile gift"' in svg) == ("gift" in marks) and ('class="super' in svg) == ("super" in marks)
+
+
+@pytest.mark.parametrize("name", SOCKS)
+def test_socks_picture_carries_the_sample_catalogue_warning_the_text_prints(tmp_path, name):
+    result = run("socks", example(f"socks/{name}"))
+    warnings = [line.removeprefix("verify: ") for line in result.stderr.splitlines()]
+    _, svg = picture(tmp_path, "socks", example(f"socks/{name}"))
+    assert [w for w in warnings if shows(svg, w)] == warnings
+    assert shows(svg, "warning:") == bool(warnings)
+    assert any(warnings) == (name == "super-sock-gift.json"), "the shipped examples: one names sample cards"
+
+
 def test_socks_picture_of_a_tie_break(tmp_path):
     _, svg = picture(tmp_path, "socks", "score", example("socks/tie.json"))
     assert shows(svg, "Winner: Ana, by the fewest scoring sets (1): Ana, Bo tie on 4 points.")
