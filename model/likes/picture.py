@@ -1,11 +1,11 @@
 """Likes and Lies: the board after a round, or at the end of a game, as an SVG picture (pure
 functions: results in, SVG text out).
 
-The track from Start to Viral in rows of spaces, the Event spaces marked, every pawn on its
-space (a coloured pawn per player, named in the key and in its hover title), then each player's
-space, Likes counter (out of the 10 that make a step) and Influencer streak, with the text
-answer's lines above: the Likes received, the Influencer and the report, the winners or the
-verdict of the game.
+The track from Start to Viral in rows of spaces, the Event spaces marked ``E`` (the mark
+explained under the board), every pawn on its space (a coloured pawn per player, named in the
+key and in its hover title), then each player's space, Likes counter (out of the 10 that make a
+step) and Influencer streak, with the text answer's lines above: the Likes received, the
+Influencer and the report, the winners or the verdict of the game.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from model.common.svg import Page, circle, group, hsl_hex, page_width, rect, shorten_to_width, text
+from model.common.svg import KEY_SWATCH, Page, circle, group, hsl_hex, page_width, rect, shorten_to_width, text
 from model.likes.engine import Board, GameResult, IllegalInput, PlayerState, RoundResult
 from model.likes.report import game_text, result_text, rules_line, violation_text
 from model.likes.rules import LIKES_PER_STEP, LikesRules
@@ -66,6 +66,11 @@ def _board(page: Page, board: Board, players: Sequence[PlayerState]) -> None:
         page.add(parts)
     rows = math.ceil((board.viral + 1) / per_row)
     page.gap(4 + rows * (_CELL + _CELL_GAP) + 4)
+    if any(0 < space < board.viral for space in board.event_spaces):
+        y = page.y + 2
+        swatch = [rect(page.pad, y, KEY_SWATCH, 20, "event", 4), text(page.pad + 3, y + 13, "E", "num")]
+        page.key(swatch, "E: an Event space; a player who lands on it draws an Event card")
+        page.gap(4)
 
 
 def _pips(x: float, y: float, filled: int, total: int, colour: str) -> list[str]:

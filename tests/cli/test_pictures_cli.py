@@ -137,6 +137,13 @@ def test_likes_round_picture_shows_the_board_the_counters_and_the_streaks(tmp_pa
     assert svg.count('class="pawn"') == 4 + 4, "a pawn on the board and one in the key per player"
 
 
+@pytest.mark.parametrize("args", [["round", "round-third-influencer.json"], ["game", "game-worked-example.json"]])
+def test_likes_picture_explains_the_event_mark(tmp_path, args):
+    _, svg = picture(tmp_path, "likes", args[0], example(f"likes/{args[1]}"))
+    assert any(t.endswith(" E") for t in texts(svg)), "the sample board has Event spaces"
+    assert shows(svg, "E: an Event space; a player who lands on it draws an Event card")
+
+
 def test_likes_illegal_round_picture_names_the_rule(tmp_path):
     text, svg = picture(tmp_path, "likes", "round", example("likes/round-own-vote.json"))
     assert missing(svg, text.splitlines()) == []
