@@ -3,8 +3,8 @@ is in ``model.socks.cards``, beside the cards, and exported here too).
 
 Each format is a strict pydantic model (unknown keys and wrong types are refused; the JSON Schemas
 in ``model/socks/data/socks-*.schema.json`` are generated from them). What pydantic cannot see (unknown
-card IDs, a card used twice, a Super Sock set the player does not hold) is checked here in plain
-code; every refusal is an InputError naming the JSON path.
+card IDs, a card used twice, a Super Sock typed as a set play cannot give it) is checked here in
+plain code; every refusal is an InputError naming the JSON path.
 """
 
 from __future__ import annotations

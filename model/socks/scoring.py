@@ -13,6 +13,11 @@ The rules themselves are written once, against ``model.common.ops`` (``set_score
 ``set_points``, ``counted_for_tie_break``, ``hand_totals``, ``winner_flags``): ``score_hand`` and
 ``decide_winners`` call them, the engine's own end-of-game totals (``model.socks.engine``) call
 them, and the proofs of ``checks/socks`` call the very same functions on Z3 terms.
+
+What a Super Sock may be typed as is written once here too: ``super_sock_sets`` (the sets it may
+join, which the engine offers and ``score_hand`` checks every placement against) and
+``typed_set_refusal`` (whether a position given as input can show it in a set, which the scoring
+file and the advice position both ask).
 """
 
 from __future__ import annotations
