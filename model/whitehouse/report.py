@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from model.whitehouse.log import Replay
-from model.whitehouse.network.arrangement import SUPPORTER, Arrangement
+from model.whitehouse.network.arrangement import SUPPORTER, WINNING_TRICKS, Arrangement
 from model.whitehouse.rules import rules_dict
 from model.whitehouse.state import KIND_NAMES, Arrival, State
 from model.whitehouse.table import decider
@@ -131,6 +131,16 @@ def render_state(state: State) -> list[str]:
     return lines
 
 
+def _winners(state: State) -> str:
+    """Who won and with how many Tricks, said once: "player 2 made 7 Tricks", or, where the lock
+    that won added several Tricks at once, "player 2 reached 7 Tricks (8 proven)"."""
+    who = " and ".join(f"player {seat}" for seat in state.winners)
+    totals = [state.players[seat].tricks for seat in state.winners]
+    if all(total == WINNING_TRICKS for total in totals):
+        return f"{who} made {WINNING_TRICKS} Tricks"
+    return f"{who} reached {WINNING_TRICKS} Tricks ({' and '.join(map(str, totals))} proven)"
+
+
 def render_replay(result: Replay) -> str:
     """The answer of ``verify whitehouse replay`` for a person."""
     state = result.state
@@ -141,13 +151,7 @@ def render_replay(result: Replay) -> str:
         lines.append(f"  rule {bad.rule}: \"{bad.sentence}\"")
         lines.append(f"  after {result.applied} legal moves the table was:")
     elif state.ended == "seven":
-        who = " and ".join(f"player {s}" for s in state.winners)
-        lines.append(f"{who} made 7 Tricks and won on turn {state.turn} ({result.applied} moves, all legal)")
-        for seat in state.winners:
-            total = state.players[seat].tricks
-            if total > 7:
-                lines.append(f"  note: player {seat} has {total} proven Tricks, not 7: the lock that won "
-                             "added more than one Trick at once (7 or more wins)")
+        lines.append(f"{_winners(state)} and won on turn {state.turn} ({result.applied} moves, all legal)")
     elif state.ended == "turn_limit":
         lines.append(f"no winner: the turn limit ({result.engine.rules.turn_limit}) came first "
                      f"({result.applied} moves, all legal)")
