@@ -101,12 +101,12 @@ def super_sock_sets(printed: Iterable[int], typed: Iterable[int]) -> tuple[int, 
 def unheld_set_reachable(rules: SocksRules) -> bool:
     """Whether play can leave a Super Sock typed as a set its holder holds no printed Sock of:
     the game's first Sock typed by the next Sock anyone collects (``super_first_sock=anyone``,
-    "the next Sock collected determines its type"), a rescued one keeping its set
-    (``rescued_super=keeps_set``), or the lone Sock beside it rescued because a Super Sock does
-    not count for Rescue (``rescue_counts_super=false``). Otherwise a Super Sock is typed only as
-    one of its holder's sets, and the Sock of that set stays beside it (the pair is no single
-    Sock for Rescue)."""
-    return rules.super_first_sock == "anyone" or rules.rescued_super == "keeps_set" or not rules.rescue_counts_super
+    "the next Sock collected determines its type"), or the lone Sock beside it rescued because a
+    Super Sock does not count for Rescue (``rescue_counts_super=false``). Otherwise a Super Sock
+    is typed only as a set its holder holds, and the Sock of that set stays beside it: with the
+    Super Sock it makes two, no single Sock for Rescue, and neither is the Super Sock, so
+    ``rescued_super=keeps_set`` never moves one either."""
+    return rules.super_first_sock == "anyone" or not rules.rescue_counts_super
 
 
 def typed_set_refusal(

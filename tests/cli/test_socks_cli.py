@@ -183,18 +183,22 @@ def _unheld_super_sock_position():
     return position, f"players[{seat}].super_sock"
 
 
-def test_advise_refuses_a_super_sock_set_the_rules_cannot_leave_unheld():
-    # Typed only by its owner's own Sock, kept beside it, and re-typed when rescued.
+@pytest.mark.parametrize("rules", [
+    {"super_first_sock": "owner"},
+    # Typed only as its owner's set, beside a Sock of it: never single, so never rescued.
+    {"super_first_sock": "owner", "rescued_super": "keeps_set"},
+])
+def test_advise_refuses_a_super_sock_set_the_rules_cannot_leave_unheld(rules):
     position, where = _unheld_super_sock_position()
-    position["rules"] = {"super_first_sock": "owner"}
+    position["rules"] = rules
     result = run("socks", "advise", "-", stdin=json.dumps(position))
     assert "not among this player's face-up sets" in _one_line_error(result, where)
 
 
 @pytest.mark.parametrize("rules", [
     {},  # the game's first Sock typed by the next Sock anyone collects
-    {"super_first_sock": "owner", "rescued_super": "keeps_set"},
-    {"super_first_sock": "owner", "rescue_counts_super": False},
+    {"rescued_super": "keeps_set"},
+    {"super_first_sock": "owner", "rescue_counts_super": False},  # the Sock beside it rescued
 ])
 def test_advise_accepts_an_unheld_set_where_play_can_leave_one(rules):
     position, _ = _unheld_super_sock_position()

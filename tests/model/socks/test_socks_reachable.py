@@ -5,17 +5,21 @@ Random games are walked through the engine's own ``play_random``; at every step 
 written as the documents a player would give (a position for ``socks advise``, a scoring file for
 ``socks score``) and read back. A Super Sock typed by another player's Sock (the game's first
 Sock under ``super_first_sock=anyone``, the default) lies in a set its holder holds no Sock of:
-the walks reach such positions, and a test says so, so that they stay covered.
+the walks reach such positions, and a test says so, so that they stay covered. The same checks
+run exhaustively over the small deck of the invariants (``checks/socks/positions.py``) under
+every reading of the options that decide where a Super Sock can lie.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from checks.socks import positions as P
 from model.common.options import rules_as_dict
 from model.socks.advise import advise, parse_position, visible_scores
 from model.socks.cards import SocksRules, sample_catalogue
@@ -31,7 +35,7 @@ from model.socks.engine import (
 )
 from model.socks.io import parse_scoring
 from model.socks.log import replay, write_log
-from model.socks.scoring import score_hand
+from model.socks.scoring import score_hand, unheld_set_reachable
 from solver.socks import choose_wilds, score_game
 
 CATALOGUE = sample_catalogue()
@@ -50,6 +54,15 @@ READINGS = {
 WALKS = ((29, 3), (29, 2), (18, 2), (3, 2), (5, 4), (8, 3))
 
 
+def _catalogue_entries(state: State) -> dict[str, Any]:
+    """The ``cards`` of a document for a catalogue other than the sample (none for the sample)."""
+    if state.catalogue.sample:
+        return {}
+    cards = [{"id": c.id, "set": "super" if c.set is None else c.set, "stars": c.stars, "effect": c.effect,
+              "arrow": c.arrow} for c in state.catalogue.cards]
+    return {"cards": cards}
+
+
 def _wild_value(state: State, card: int) -> int | str:
     wild = next(w for w in state.wilds if w.card == card)
     if wild.set is not None:
@@ -59,39 +72,40 @@ def _wild_value(state: State, card: int) -> int | str:
 
 def position_document(state: State) -> dict[str, Any]:
     """What the player to move sees, as a ``socks advise`` document."""
-    ids = CATALOGUE.id_of
+    ids, card_sets = state.catalogue.id_of, state.catalogue.card_sets
     players = []
     for seat, name in enumerate(state.names):
         player: dict[str, Any] = {"name": name, "collection": [ids(c) for c in state.collections[seat]],
                                   "gifts": len(state.gifts[seat])}
-        supers = {ids(c): _wild_value(state, c) for c in state.collections[seat] if CATALOGUE.card_sets[c] is None}
+        supers = {ids(c): _wild_value(state, c) for c in state.collections[seat] if card_sets[c] is None}
         if supers:
             player["super_socks"] = supers
         players.append(player)
     return {"players": players, "to_move": state.names[state.current], "discard": [ids(c) for c in state.discard],
-            "drawn": [ids(c) for c in state.drawn], "rules": rules_as_dict(state.rules)}
+            "drawn": [ids(c) for c in state.drawn], "rules": rules_as_dict(state.rules), **_catalogue_entries(state)}
 
 
 def scoring_document(state: State) -> dict[str, Any]:
     """Every hand as it lies (gifts revealed), as a ``socks score`` document: a typed Super Sock
     in its set, an open one left for the tool to choose."""
-    ids = CATALOGUE.id_of
+    ids, card_sets = state.catalogue.id_of, state.catalogue.card_sets
     players = []
     for seat, name in enumerate(state.names):
         player: dict[str, Any] = {"name": name, "collection": [ids(c) for c in state.collections[seat]],
                                   "gifts": [ids(c) for c in state.gifts[seat]]}
-        supers = {ids(c): _wild_value(state, c) for c in state.collections[seat] if CATALOGUE.card_sets[c] is None}
+        supers = {ids(c): _wild_value(state, c) for c in state.collections[seat] if card_sets[c] is None}
         if supers:
             player["super_socks"] = {card: value if isinstance(value, int) else "choose"
                                      for card, value in supers.items()}
         players.append(player)
-    return {"players": players, "rules": {"tie_break_counts": state.rules.tie_break_counts,
-                                          "final_tie": state.rules.final_tie}}
+    rules = {"tie_break_counts": state.rules.tie_break_counts, "final_tie": state.rules.final_tie}
+    return {"players": players, "rules": rules, **_catalogue_entries(state)}
 
 
 def unheld(state: State) -> bool:
     """A face-up Super Sock typed as a set its holder holds no printed Sock of."""
-    return any(w.set is not None and w.set not in {CATALOGUE.card_sets[c] for c in state.collections[w.owner]}
+    card_sets = state.catalogue.card_sets
+    return any(w.set is not None and w.set not in {card_sets[c] for c in state.collections[w.owner]}
                for w in state.wilds)
 
 
@@ -101,9 +115,11 @@ def check_advice(state: State) -> None:
         state.collections, state.discard, state.drawn, state.current)
     assert read.wilds == state.wilds and read.collected_any == state.collected_any
     assert [len(g) for g in read.gifts] == [len(g) for g in state.gifts]
-    assert legal_moves(read) == legal_moves(state)
+    moves = legal_moves(state)
+    assert legal_moves(read) == moves
     advice = advise(read)
-    assert advice.scores == visible_scores(state) and len(advice.choices) == len(legal_moves(state))
+    assert advice.scores == visible_scores(state)
+    assert len(advice.choices) == len(moves) and {c.move for c in advice.choices} == set(moves)
 
 
 def check_scoring(state: State) -> None:
@@ -141,6 +157,29 @@ def test_every_position_of_a_random_game_is_advised_and_scored_as_the_engine_hol
     reached = sum(walk(seed, players, rules) for seed, players in WALKS)
     # The walks do reach a Super Sock in a set its holder holds no Sock of.
     assert reached > 0
+
+
+#: Every reading of the three options that decide where a Super Sock can lie.
+SUPER_READINGS = [SocksRules(super_first_sock=first, rescued_super=rescued, rescue_counts_super=counts)
+                  for first, rescued, counts in itertools.product(("anyone", "owner"), ("rescuer_chooses", "keeps_set"),
+                                                                  (True, False))]
+
+
+@pytest.mark.parametrize("rules", SUPER_READINGS, ids=lambda r: f"{r.super_first_sock}-{r.rescued_super}-"
+                         f"{'counts' if r.rescue_counts_super else 'ignores'}")
+def test_every_position_of_the_small_deck_is_advised_and_scored_as_the_engine_holds_it(rules: SocksRules) -> None:
+    # Exhaustive over the invariants' domain (every position reachable from its starts); a Super
+    # Sock in a set its holder holds no Sock of is reached exactly under the readings
+    # unheld_set_reachable names, the only ones under which advice accepts one.
+    clock = P.Clock(float("inf"), float("inf"))
+    reached = 0
+    for _, state in P.reachable(rules, clock):
+        reached += unheld(state)
+        if not state.over:
+            check_advice(state)
+        if state.wilds or state.over:
+            check_scoring(state)
+    assert (reached > 0) == unheld_set_reachable(rules)
 
 
 def test_replay_accepts_the_games_walked() -> None:
