@@ -566,24 +566,29 @@ def test_an_output_path_that_is_not_a_file_is_written_through_and_kept(name, arg
         assert written.stat().st_mode & 0o777 == 0o600
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout here")
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd/1"), reason="no /proc/self/fd here")
 @pytest.mark.parametrize(("name", "argv", "flag"), THROUGH, ids=[o[0] for o in THROUGH])
 def test_dev_stdout_is_standard_output_itself(name, argv, flag, tmp_path) -> None:
     """/dev/stdout names this process's standard output, wherever it goes: a file opened to
-    append keeps what it held (never truncated, never replaced by a new file)."""
+    append keeps what it held (never truncated, never replaced by a new file). The link is made
+    here as /dev/stdout is made (to /proc/self/fd/1), so that a writer that replaced it would
+    replace this copy, never the machine's."""
+    stdout = tmp_path / "stdout"
+    stdout.symlink_to("/proc/self/fd/1")
     whole = subprocess.run([_verify(), *[a.replace("{target}", "-") for a in argv]], cwd=tmp_path,
                            capture_output=True, timeout=WALL_SECONDS).stdout
     kept = tmp_path / "kept.txt"
     kept.write_bytes(b"before\n")
     inode = kept.stat().st_ino
     with kept.open("ab") as out:
-        child = subprocess.run([_verify(), *[a.replace("{target}", "/dev/stdout") for a in argv]], cwd=tmp_path,
+        child = subprocess.run([_verify(), *[a.replace("{target}", str(stdout)) for a in argv]], cwd=tmp_path,
                                stdout=out, stderr=subprocess.PIPE, timeout=WALL_SECONDS)
     assert child.returncode == 0, child.stderr
     assert kept.read_bytes().startswith(b"before\n" + whole) and kept.stat().st_ino == inode
-    piped = subprocess.run([_verify(), *[a.replace("{target}", "/dev/stdout") for a in argv]], cwd=tmp_path,
+    piped = subprocess.run([_verify(), *[a.replace("{target}", str(stdout)) for a in argv]], cwd=tmp_path,
                            capture_output=True, timeout=WALL_SECONDS)
     assert piped.returncode == 0 and piped.stdout.startswith(whole)
+    assert stdout.is_symlink() and os.readlink(stdout) == "/proc/self/fd/1"
 
 
 def test_every_file_the_command_writes_goes_through_the_one_writer() -> None:
