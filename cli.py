@@ -253,10 +253,18 @@ class VerifyGroup(CommandGroup):
     standard error, with the exit status that says what kind it is."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        from model.common.jsonio import keeping_documents
+
+        read: dict[str, tuple[Any, click.Context | None]] = {}
+
+        def keep(source: str, document: Any) -> None:
+            read[source] = (document, click.get_current_context(silent=True))
+
         try:
-            return super().invoke(ctx)
+            with keeping_documents(keep):
+                return super().invoke(ctx)
         except InputError as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(str(_mix_up_hint(error, read))) from None
         except OSError as error:  # before click, which ends a closed pipe with exit 1, silently
             raise BadInput(io_error_line(error)) from None
         except KeyboardInterrupt:
@@ -292,6 +300,37 @@ class VerifyGroup(CommandGroup):
                     pass
             os._exit(INTERRUPTED)
         sys.exit(code)
+
+
+def _reader(ctx: click.Context, source: str) -> str | None:
+    """The place that read the file ``source`` in the command of ``ctx``: the command's words,
+    and the option that named the file (``likes round --board``); None when no parameter did."""
+    from model.common.jsonio import source_name
+
+    words: list[str] = []
+    at: click.Context | None = ctx
+    while at is not None and at.parent is not None:
+        words.insert(0, at.info_name or "")
+        at = at.parent
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "")
+        if isinstance(value, str) and source_name(value) == source:
+            flag = [max(param.opts, key=len)] if isinstance(param, click.Option) else []
+            return " ".join([*words, *flag])
+    return None
+
+
+def _mix_up_hint(error: InputError, read: dict[str, tuple[Any, click.Context | None]]) -> InputError:
+    """``error``, or, when the document it is about is one of another command, the command that
+    reads it (``this looks like a Socks score file: try `verify socks FILE```)."""
+    document, ctx = read.get(error.source, (None, None))
+    reader = None if ctx is None else _reader(ctx, error.source)
+    if reader is None:
+        return error
+    from model.common.formats import mix_up
+
+    hint = mix_up(document, reader)
+    return error if hint is None else InputError(error.source, "", hint)
 
 
 def _report(error: BaseException) -> int:

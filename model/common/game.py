@@ -10,6 +10,7 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from model import GAME_PACKAGES
+from model.common.formats import DocumentFormat
 from model.common.options import RuleOption
 from model.common.outcome import Outcome
 from model.common.question import Question
@@ -65,6 +66,9 @@ class Game:
     solvers: tuple[str, ...] = ()
     #: The questions users ask of it (``model.<game>.questions``): both front ends loop over them.
     questions: tuple[Question, ...] = ()
+    #: The input documents its commands read (``model.common.formats``): a document given to the
+    #: wrong command is answered with the command that reads it.
+    formats: tuple[DocumentFormat, ...] = ()
 
 
 def games() -> tuple[Game, ...]:

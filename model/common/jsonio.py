@@ -10,6 +10,9 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,11 @@ _WIDE_MARKS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
+#: A YAML mapping's first line: ``players:`` or ``name: Ana`` (JSON's keys are quoted).
+_YAML_KEY = re.compile(r"^(?:---\s*$|[A-Za-z_][\w -]*:(?:\s|$))")
+#: Told each document ``load_json`` reads (its source as messages name it, and its value), while
+#: ``keeping_documents`` is in force: how an error's hint finds the document it is about.
+_KEEP: ContextVar[Callable[[str, Any], None] | None] = ContextVar("keep_documents", default=None)
 
 
 class _Duplicated(dict[str, Any]):
@@ -122,10 +130,30 @@ def read_text(path: str, max_bytes: int = MAX_BYTES) -> str:
         raise InputError(source, "", f"not UTF-8 text (byte {error.start})") from None
 
 
+def _not_json(text: str) -> str | None:
+    """What text that is not JSON looks like, for the common mix-ups: a table saved as CSV, a
+    picture (SVG) or other XML, YAML. None when it looks like none of them."""
+    lines = [line for line in text.splitlines() if line.strip()][:5]
+    first = lines[0].lstrip() if lines else ""
+    if first.startswith("<"):
+        return "SVG" if "<svg" in text[:4096] else "XML or HTML"
+    if first.startswith(("{", "[")):
+        return None
+    for separator in (",", ";", "\t"):
+        counts = {line.count(separator) for line in lines}
+        if len(counts) == 1 and counts.pop() >= 1:
+            return "CSV"
+    if _YAML_KEY.match(first):
+        return "YAML"
+    return None
+
+
 def parse_json(source: str, text: str) -> Any:
     """Parse JSON text strictly; every refusal names the JSON path where it occurs."""
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise InputError(source, "", f"document is larger than the {MAX_BYTES // 1024} KiB limit")
+    if not text.lstrip("\ufeff \t\r\n"):
+        raise InputError(source, "", "standard input is empty" if source == "<stdin>" else "the file is empty")
     _check_depth(source, text)
     try:
         value = json.loads(
@@ -135,6 +163,9 @@ def parse_json(source: str, text: str) -> Any:
             parse_constant=_parse_constant,
         )
     except json.JSONDecodeError as error:
+        looks = _not_json(text)
+        if looks is not None:
+            raise InputError(source, "", f"this is not JSON (it looks like {looks})") from None
         raise InputError(
             source, "", f"not valid JSON at line {error.lineno} column {error.colno}: {error.msg}"
         ) from None
@@ -146,7 +177,23 @@ def parse_json(source: str, text: str) -> Any:
 
 def load_json(path: str) -> Any:
     """Read and parse one JSON input file (``-`` for standard input)."""
-    return parse_json(source_name(path), read_text(path))
+    source = source_name(path)
+    document = parse_json(source, read_text(path))
+    keep = _KEEP.get()
+    if keep is not None:
+        keep(source, document)
+    return document
+
+
+@contextmanager
+def keeping_documents(keep: Callable[[str, Any], None]) -> Iterator[None]:
+    """Within it, ``keep(source, document)`` is told each document ``load_json`` reads: a front
+    end keeps them to recognise a document its reader refused (``model.common.formats``)."""
+    token = _KEEP.set(keep)
+    try:
+        yield
+    finally:
+        _KEEP.reset(token)
 
 
 _MESSAGES = {

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from model.common.formats import DocumentFormat
 from model.common.game import Game, GameRecord
 from model.common.options import build_rules
 from model.common.outcome import Outcome, Termination
@@ -31,6 +32,20 @@ def random_game(seed: int, players: int, rules: LikesRules, solvers: Mapping[str
     return GameRecord(seed, players, ending, len(result.rounds), stats)
 
 
+#: The documents its commands read (the board and the cards by ``round`` and ``game`` alike).
+FORMATS = (
+    DocumentFormat("a Likes and Lies round", "verify likes round FILE", ("likes round",),
+                   ("model.likes", "likes-round.schema.json")),
+    DocumentFormat("a Likes and Lies game log", "verify likes game FILE", ("likes game",),
+                   ("model.likes", "likes-game.schema.json")),
+    DocumentFormat("a Likes and Lies board", "verify likes round ROUND --board FILE",
+                   ("likes round --board", "likes game --board"), ("model.likes", "likes-board.schema.json")),
+    DocumentFormat("a Likes and Lies Event deck", "verify likes round ROUND --events FILE",
+                   ("likes round --events", "likes game --events"), ("model.likes", "likes-events.schema.json")),
+    DocumentFormat("a Likes and Lies Intent deck", "verify likes round ROUND --intents FILE",
+                   ("likes round --intents", "likes game --intents"), ("model.likes", "likes-intents.schema.json")),
+)
+
 GAME = Game(
     name="likes",
     title="Likes and Lies",
@@ -42,4 +57,5 @@ GAME = Game(
     random_game=random_game,
     statistics=STATISTICS,
     questions=QUESTIONS,
+    formats=FORMATS,
 )

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from model.common.formats import DocumentFormat
 from model.common.game import Game, GameRecord
 from model.common.options import build_rules
 from model.common.outcome import Outcome, Termination
@@ -32,6 +33,16 @@ def random_game(seed: int, players: int, rules: SocialRules, solvers: Mapping[st
     return GameRecord(seed, players, ending, plays, stats)
 
 
+#: The documents its commands read.
+FORMATS = (
+    DocumentFormat("a Social Network round log", "verify social round FILE", ("social round",),
+                   ("model.social", "social-round.schema.json")),
+    DocumentFormat("a Social Network game log", "verify social game FILE", ("social game",),
+                   ("model.social", "social-game.schema.json")),
+    DocumentFormat("a Social Network Like", "verify social like FILE", ("social like",),
+                   ("model.social", "social-like.schema.json")),
+)
+
 GAME = Game(
     name="social",
     title="Social Network",
@@ -43,4 +54,5 @@ GAME = Game(
     random_game=random_game,
     statistics=STATISTICS,
     questions=QUESTIONS,
+    formats=FORMATS,
 )

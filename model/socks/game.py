@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from model.common.formats import DocumentFormat
 from model.common.game import Game, GameRecord
 from model.common.outcome import Outcome, Termination
 from model.socks.cards import SOCKS_OPTIONS, SocksRules, sample_catalogue
@@ -29,6 +30,18 @@ def random_game(seed: int, players: int, rules: SocksRules, solvers: Mapping[str
     return GameRecord(seed, players, ending, len(moves), stats)
 
 
+#: The documents its commands read.
+FORMATS = (
+    DocumentFormat("a Socks score file", "verify socks FILE", ("socks score",),
+                   ("model.socks", "socks-scoring.schema.json")),
+    DocumentFormat("a Socks game log", "verify socks replay FILE", ("socks replay",),
+                   ("model.socks", "socks-log.schema.json")),
+    DocumentFormat("a Socks position", "verify socks advise FILE", ("socks advise",),
+                   ("model.socks", "socks-position.schema.json")),
+    DocumentFormat("a Socks catalogue", "verify socks play --seed N --catalogue FILE",
+                   ("socks play --catalogue", "serve --catalogue"), ("model.socks", "socks-catalogue.schema.json")),
+)
+
 GAME = Game(
     name="socks",
     title="Oh My Socks!",
@@ -40,4 +53,5 @@ GAME = Game(
     random_game=random_game,
     statistics=STATISTICS,
     questions=QUESTIONS,
+    formats=FORMATS,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from model.common.formats import DocumentFormat
 from model.common.game import Game, GameRecord
 from model.common.outcome import Outcome, Termination
 from model.whitehouse.cards import sample_catalogue
@@ -34,6 +35,23 @@ def random_game(seed: int, players: int, rules: WhitehouseRules, solvers: Mappin
     return GameRecord(seed, players, Outcome(ending, winners), final.turn, stats)
 
 
+#: The documents its commands read; a log and a position share the log's schema (a position is a
+#: log's table before its moves), and ``whitehouse move`` explains a log given as a position itself.
+_LOG_SCHEMA = ("model.whitehouse", "whitehouse-log.schema.json")
+FORMATS = (
+    DocumentFormat("a Locked Network", "verify tricks FILE", ("tricks",),
+                   ("model.whitehouse.network", "tricks-input.schema.json")),
+    DocumentFormat("a White House game log", "verify whitehouse replay FILE", ("whitehouse replay", "whitehouse move"),
+                   _LOG_SCHEMA, needs=("moves",)),
+    DocumentFormat("a White House position", "verify whitehouse move FILE --list",
+                   ("whitehouse move", "whitehouse replay"), _LOG_SCHEMA, needs=("position",)),
+    DocumentFormat("a White House move", "verify whitehouse move POSITION --move FILE", ("whitehouse move --move",),
+                   _LOG_SCHEMA, pointer="/properties/moves/items"),
+    DocumentFormat("a White House catalogue", "verify whitehouse play --seed N --catalogue FILE",
+                   ("whitehouse play --catalogue", "serve --catalogue"),
+                   ("model.whitehouse", "whitehouse-catalogue.schema.json")),
+)
+
 GAME = Game(
     name="whitehouse",
     title="The White House intern game",
@@ -46,4 +64,5 @@ GAME = Game(
     statistics=STATISTICS,
     solvers=(TRICK_ORACLE,),
     questions=QUESTIONS,
+    formats=FORMATS,
 )

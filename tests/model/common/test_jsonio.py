@@ -70,3 +70,32 @@ def test_invalid_utf8_is_refused(tmp_path):
     with pytest.raises(InputError) as caught:
         load_json(str(bad))
     assert "UTF-8" in caught.value.message
+
+
+def test_the_documents_read_are_told_while_kept_and_only_then(tmp_path):
+    from model.common.jsonio import keeping_documents
+
+    path = tmp_path / "in.json"
+    path.write_text('{"a": 1}')
+    told = []
+    with keeping_documents(lambda source, document: told.append((source, document))):
+        load_json(str(path))
+    load_json(str(path))
+    assert told == [(str(path), {"a": 1})]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "the file is empty"), (" \n\t", "the file is empty"),
+    ("a,b\n1,2\n", "this is not JSON (it looks like CSV)"),
+    ("<svg></svg>", "this is not JSON (it looks like SVG)"),
+    ("claim: 7\n", "this is not JSON (it looks like YAML)"),
+    ("{", "not valid JSON at line 1 column 2: Expecting property name enclosed in double quotes"),
+])
+def test_common_mix_ups_say_what_the_text_is(text, message):
+    assert refusal(text).message == message
+
+
+def test_empty_standard_input_is_named_so():
+    with pytest.raises(InputError) as caught:
+        parse_json("<stdin>", "")
+    assert caught.value.message == "standard input is empty"
