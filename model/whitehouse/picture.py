@@ -7,27 +7,42 @@ their way into a hand; the three face-up rows beside their decks (how many cards
 top card when it is known, each slot's cost; the Distraction row's actions named); then every
 player: the text answer's Trick line, the Active Hand (Supporters and Events), the Gridlocks,
 Lies and Deflection beside it, and the Locked Network drawn small as the Locked Network drawing
-draws it (cards on their cells, Tricks as green borders). A move asked about is drawn too: the
-slot and the cards it names, outlined on the table (dashed red when it is illegal, with the rule
-it breaks and the rulebook's sentence; blue when it is legal, with what it does). The words are
-the text answer's (``model.whitehouse.report``, ``model.whitehouse.question``).
+draws it (cards on their cells, Tricks as green borders; smaller where it is wider than a
+phone). A move asked about is drawn too: the slot and the cards it names, outlined on the table
+(dashed red when it is illegal, with the rule it breaks and the rulebook's sentence; blue when it
+is legal, with what it does). An illegal lock of one card also shows where it aimed, in the
+network it was to enter: the cards it had to border outlined, and each free cell beside them with
+the card on it, dashed red, with the borders it would make there. A key explains the marks
+drawn. The words are the text answer's (``model.whitehouse.report``, ``model.whitehouse.question``).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.common.svg import Page, group, line, page_width, rect, shorten_to_width, text, text_width, wrap
+from model.common.svg import (
+    KEY_SWATCH,
+    Page,
+    group,
+    line,
+    page_width,
+    rect,
+    scaled,
+    shorten_to_width,
+    text,
+    text_width,
+    wrap,
+)
 from model.whitehouse.cards import KINDS, Catalogue, Distraction
 from model.whitehouse.log import Replay
-from model.whitehouse.network.arrangement import Network, borders
+from model.whitehouse.network.arrangement import CardRef, Cell, Network, borders, neighbours
 from model.whitehouse.position import KindCard
 from model.whitehouse.question import LoadedPosition, card_name, placed_cards, render_list, render_move
 from model.whitehouse.report import render_replay, render_state, waiting
-from model.whitehouse.state import KIND_INDEX, KIND_NAMES, PHASES, SLOTS, Arrival, CardId, Player, State
+from model.whitehouse.state import KIND_INDEX, KIND_NAMES, PHASES, SLOTS, Arrival, CardId, Player, State, kind_of
 from model.whitehouse.table import COST, decider
 
 #: The narrowest picture: a phone's width, so that its text is drawn at full size there.
@@ -53,6 +68,7 @@ _STYLE = (
     ".back{font-size:12px;fill:#fff}.back-label{font-size:13px;font-weight:bold;fill:#fff}.cell{font-size:12px;font-weight:bold}.tag{font-size:12px;font-style:italic}"
     ".trick{stroke:#2a7;stroke-width:5}.broken{stroke:#c22;stroke-width:4;stroke-dasharray:3 3}"
     ".named{fill:none;stroke:#c22;stroke-width:3;stroke-dasharray:5 3}.chosen{fill:none;stroke:#1565c0;stroke-width:3}"
+    ".aim{fill:#fff4f4;stroke:#c22;stroke-width:2;stroke-dasharray:5 3}"
     ".pill{fill:#fff;stroke:#999}.now{fill:#1565c0;stroke:#0d3c75}.now-text{font-size:12px;fill:#fff;font-weight:bold}"
 )
 #: A Distraction's action in a word or two, for its card (the whole action is listed below the row).
@@ -64,6 +80,19 @@ _SHORT = {
 
 
 # --- what a move names ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Aim:
+    """Where an illegal lock of one card aimed: into a seat's Locked Network, beside a card there
+    it matches (locking in alone) or the card it was to lock beside."""
+
+    #: The seat whose network it was to enter.
+    seat: int
+    #: The card that was to enter.
+    card: CardId
+    #: The card it was to lock beside; None: any card of the network it matches.
+    beside: CardId | None = None
 
 
 @dataclass(frozen=True)
@@ -79,9 +108,27 @@ class _Marks:
     arrival: bool = False
     #: Each thing the move names, with its role: drawn as the move itself.
     roles: tuple[tuple[str, str, Any], ...] = field(default=())
+    #: Where an illegal lock aimed, drawn in the network it was to enter.
+    aim: _Aim | None = None
 
 
-def _marks(move: dict[str, Any], legal: bool) -> _Marks:
+def _aim(state: State, move: dict[str, Any]) -> _Aim | None:
+    """Where a lock of one card aims: the arriving card alone beside any card it matches, or a
+    hand card beside the card that just locked in (the stage ``more``); None for any other move
+    (a matching pair always finds room)."""
+    head = state.queue[0] if state.queue else None
+    if move["move"] != "lock" or not isinstance(head, Arrival) or head.kind == "deflection":
+        return None
+    if head.stage == "lock" and move.get("with") is None:
+        return _Aim(head.receiver, head.card)
+    if head.stage == "more" and move.get("with") is not None:
+        return _Aim(head.receiver, move["with"], head.card)
+    return None
+
+
+def _marks(move: dict[str, Any], legal: bool, state: State | None = None) -> _Marks:
+    """What ``move`` names; with ``state`` (the table it is played on), where an illegal lock
+    aimed."""
     cards: list[CardId] = []
     roles: list[tuple[str, str, Any]] = []
     slot = None
@@ -104,7 +151,8 @@ def _marks(move: dict[str, Any], legal: bool) -> _Marks:
     arrival = name in ("lies", "no_lies", "block", "accept", "keep", "lock")
     if arrival:
         roles.insert(0, ("about", "arrival", None))
-    return _Marks("chosen" if legal else "named", frozenset(cards), slot, seats, arrival, tuple(roles))
+    aim = _aim(state, move) if state is not None and not legal else None
+    return _Marks("chosen" if legal else "named", frozenset(cards), slot, seats, arrival, tuple(roles), aim)
 
 
 def _named(marks: _Marks | None, card: CardId | None) -> bool:
@@ -333,50 +381,126 @@ def _rows(page: Page, state: State, hidden: frozenset[tuple[str, CardId]], marks
 # --- the players ------------------------------------------------------------------------------------
 
 
-def _network(page: Page, left: float, player: Player, catalogue: Catalogue) -> None:
-    """A Locked Network drawn small: each card on its cell, Tricks as green borders."""
-    arrangement = player.network.normalized()
-    cells = arrangement.cells()
-    labels = {cell: card_name(card.id) for cell, card in cells.items()}
-    width = max([_CELL_W] + [text_width(label, 12, True) + 10 for label in labels.values()])
+@dataclass(frozen=True)
+class _NetworkDrawing:
+    """A Locked Network laid out small: its cards on cells counted from the top left of the
+    drawing (the cells an illegal lock aimed at included), and each card's width."""
+
+    network: Network
+    cells: dict[Cell, CardRef]
+    width: float
+    #: The card an illegal lock aimed to enter, the cards it was to border (its anchors),
+    #: and the free cells beside them.
+    aimed: CardRef | None = None
+    anchors: tuple[Cell, ...] = ()
+    free: tuple[Cell, ...] = ()
+
+    @property
+    def columns(self) -> int:
+        return max(c for _, c in [*self.cells, *self.free]) + 1
+
+    @property
+    def rows(self) -> int:
+        return max(r for r, _ in [*self.cells, *self.free]) + 1
+
+    def drawn_width(self) -> float:
+        return self.columns * self.width + (self.columns - 1) * _CELL_GAP
+
+
+def _network_drawing(player: Player, catalogue: Catalogue, aim: _Aim | None) -> _NetworkDrawing:
+    cells = player.network.normalized().cells()
+    refs = list(cells.values())
+    aimed = None
+    if aim is not None:
+        aimed = CardRef(kind_of(aim.card), aim.card)
+        refs.append(aimed)
     network = Network(
-        tuple(catalogue.supporter(c.id) for c in cells.values() if c.kind == "supporter" and isinstance(c.id, int)),
-        tuple(catalogue.event(c.id) for c in cells.values() if c.kind == "event" and isinstance(c.id, str)),
+        tuple(catalogue.supporter(c.id) for c in refs if c.kind == "supporter" and isinstance(c.id, int)),
+        tuple(catalogue.event(c.id) for c in refs if c.kind == "event" and isinstance(c.id, str)),
     )
+    anchors: list[Cell] = []
+    free: list[Cell] = []
+    if aimed is not None and aim is not None:
+        beside = None if aim.beside is None else CardRef(kind_of(aim.beside), aim.beside)
+        anchors = sorted(cell for cell, card in cells.items()
+                         if (card == beside if beside is not None else network.matches(aimed, card)))
+        free = sorted({n for cell in anchors for n in neighbours(cell) if n not in cells})
+    # Counted from the top left of everything drawn (a free cell may lie above or left of the cards).
+    top = min((r for r, _ in [*cells, *free]), default=0)
+    left = min((c for _, c in [*cells, *free]), default=0)
+
+    def moved(cell: Cell) -> Cell:
+        return cell[0] - top, cell[1] - left
+
+    labels = [card_name(c.id) for c in refs]
+    width = max([_CELL_W] + [text_width(label, 12, True) + 10 for label in labels])
+    return _NetworkDrawing(network, {moved(cell): card for cell, card in cells.items()}, width, aimed,
+                           tuple(moved(c) for c in anchors), tuple(moved(c) for c in free))
+
+
+def _network(page: Page, left: float, drawing: _NetworkDrawing) -> None:
+    """A Locked Network drawn small: each card on its cell, Tricks as green borders; where an
+    illegal lock aimed, the cards it was to border outlined and the free cells beside them drawn
+    with the card on them, dashed red, with the borders it would make there."""
+    network, cells, width = drawing.network, drawing.cells, drawing.width
     top = page.y + 4
 
-    def corner(cell: tuple[int, int]) -> tuple[float, float]:
+    def corner(cell: Cell) -> tuple[float, float]:
         return left + cell[1] * (width + _CELL_GAP), top + cell[0] * (_CELL_H + _CELL_GAP)
 
-    parts = []
-    for placement in arrangement.placements:
-        x, y = corner(placement.cell)
-        name = network.label(placement.card)
-        shapes = [rect(x, y, width, _CELL_H, placement.card.kind, 4),
-                  text(x + width / 2, y + 19, labels[placement.cell], "cell", "middle")]
-        parts.append(group(shapes, f"{name} in the Locked Network"))
-    for a, b in borders(cells):
-        if cells[a].kind == cells[b].kind:
-            continue
+    def border(a: Cell, b: Cell, first: CardRef, second: CardRef) -> str:
         (xa, ya), (xb, yb) = corner(a), corner(b)
         if a[0] == b[0]:
             x1, x2, y1, y2 = xa + width - 3, xb + 3, ya + _CELL_H / 2, yb + _CELL_H / 2
         else:
             x1, x2, y1, y2 = xa + width / 2, xb + width / 2, ya + _CELL_H - 3, yb + 3
-        parts.append(line(x1, y1, x2, y2, "trick" if network.matches(cells[a], cells[b]) else "broken"))
-    page.add(parts)
-    rows = max(r for r, _ in cells) + 1
-    page.gap(4 + rows * _CELL_H + (rows - 1) * _CELL_GAP + 8)
+        return line(x1, y1, x2, y2, "trick" if network.matches(first, second) else "broken")
+
+    parts = []
+    for cell, card in cells.items():
+        x, y = corner(cell)
+        shapes = [rect(x, y, width, _CELL_H, card.kind, 4),
+                  text(x + width / 2, y + 19, card_name(card.id), "cell", "middle")]
+        parts.append(group(shapes, f"{network.label(card)} in the Locked Network"))
+    for a, b in borders(cells):
+        if cells[a].kind != cells[b].kind:
+            parts.append(border(a, b, cells[a], cells[b]))
+    aimed = drawing.aimed
+    if aimed is not None:
+        for cell in drawing.anchors:
+            x, y = corner(cell)
+            parts.append(rect(x - 3, y - 3, width + 6, _CELL_H + 6, "named", 6))
+        for cell in drawing.free:
+            x, y = corner(cell)
+            shapes = [rect(x, y, width, _CELL_H, "aim", 4),
+                      text(x + width / 2, y + 19, card_name(aimed.id), "cell", "middle")]
+            parts.append(group(shapes, f"{network.label(aimed)} aimed at this cell"))
+            for other in neighbours(cell):
+                if other in cells and cells[other].kind != aimed.kind:
+                    a, b = sorted((cell, other))
+                    parts.append(border(a, b, *((aimed, cells[other]) if a == cell else (cells[other], aimed))))
+    # A network wider than the panel is drawn smaller, to fit it.
+    factor = min(1.0, (page.width - page.pad - _INSET - left) / drawing.drawn_width())
+    page.add(parts if factor == 1 else [scaled(parts, left, top, factor)])
+    page.gap(4 + (drawing.rows * _CELL_H + (drawing.rows - 1) * _CELL_GAP) * factor + 8)
 
 
-def network_width(player: Player) -> float:
-    """The drawn width of a player's Locked Network."""
-    cells = player.network.normalized().cells()
-    if not cells:
-        return 0.0
-    width = max([_CELL_W] + [text_width(card_name(c.id), 12, True) + 10 for c in cells.values()])
-    cols = max(c for _, c in cells) + 1
-    return cols * width + (cols - 1) * _CELL_GAP
+def _drawing(state: State, seat: int, marks: _Marks | None) -> _NetworkDrawing | None:
+    """How a seat's Locked Network is drawn (None: it is empty), with where an illegal lock into
+    it aimed."""
+    player = state.players[seat]
+    if not player.network.placements:
+        return None
+    aim = marks.aim if marks is not None and marks.aim is not None and marks.aim.seat == seat else None
+    return _network_drawing(player, state.catalogue, aim)
+
+
+def _aim_line(drawing: _NetworkDrawing) -> str:
+    """Where an illegal lock aimed, in words."""
+    assert drawing.aimed is not None
+    anchors = " or ".join(card_name(drawing.cells[cell].id) for cell in drawing.anchors)
+    where = "on the dashed cells beside it" if drawing.free else "but every side of it is taken"
+    return f"{card_name(drawing.aimed.id)} aimed to border {anchors} (outlined), {where}"
 
 
 def _beside(catalogue: Catalogue, seat: int, player: Player) -> list[_Tile]:
@@ -421,10 +545,13 @@ def _player(page: Page, state: State, seat: int, marks: _Marks | None) -> None:
                  f"Deflection {player.deflection}" if player.deflection else ""]
         _lines(page, "beside the hand: " + ", ".join(w for w in words if w), "small", inner)
         _flow(page, inner, beside, _HAND_TILE_H - 4)
-    if player.network.placements:
+    drawing = _drawing(state, seat, marks)
+    if drawing is not None:
         size = len(player.network.placements)
         _lines(page, f"Locked Network: {size} card{'s' if size != 1 else ''}, {player.tricks} Tricks", "small", inner)
-        _network(page, inner, player, catalogue)
+        if drawing.anchors:
+            _lines(page, _aim_line(drawing), "small", inner, "bold")
+        _network(page, inner, drawing)
     else:
         _lines(page, "Locked Network: empty", "small", inner)
     cls = "winner" if seat in state.winners else "deciding" if seat == decider(state) else "panel"
@@ -432,19 +559,24 @@ def _player(page: Page, state: State, seat: int, marks: _Marks | None) -> None:
 
 
 def _legend(page: Page, state: State, marks: _Marks | None) -> None:
-    items: list[tuple[str, str]] = []
-    if 'class="trick"' in "".join(page.body):
-        items.append(("trick", "a Trick (a Supporter beside an Event that lists it)"))
+    """A key to the marks drawn: a Trick, what a move names, a cell an illegal lock aimed at."""
+    drawn = "".join(page.body)
+    left = page.pad
+
+    def outline(cls: str) -> Callable[[float], list[str]]:
+        return lambda y: [rect(left + 2, y + 3, KEY_SWATCH - 4, 14, cls, 3)]
+
+    items: list[tuple[Callable[[float], list[str]], str]] = []
+    if 'class="trick"' in drawn:
+        trick = "a Trick (a Supporter beside an Event that lists it)"
+        items.append((lambda y: [line(left, y + 10, left + KEY_SWATCH, y + 10, "trick")], trick))
     if marks is not None:
-        items.append((marks.cls, "what the illegal move names" if marks.cls == "named" else "what the move names"))
-    for kind, meaning in items:
-        y = page.y + 4
-        if kind == "trick":
-            page.add([line(page.pad, y + 8, page.pad + 28, y + 8, "trick")])
-        else:
-            page.add([rect(page.pad + 2, y + 1, 24, 14, kind, 3)])
-        _lines(page, meaning, "small", page.pad + 38)
-        page.y = max(page.y, y + 18)
+        named = "what the illegal move names" if marks.cls == "named" else "what the move names"
+        items.append((outline(marks.cls), named))
+    if 'class="aim"' in drawn:
+        items.append((outline("aim"), "a cell the illegal move aimed at, with the borders the card would make there"))
+    for swatch, meaning in items:
+        page.key(swatch(page.y + 2), meaning)
 
 
 # --- the move ----------------------------------------------------------------------------------------
@@ -505,12 +637,12 @@ def _move(page: Page, state: State, lines: Sequence[str], marks: _Marks | None, 
 
 
 def _width(state: State, lines: Iterable[str]) -> float:
+    """A phone's width, or more for a word of ``lines`` too long for it (a Locked Network too wide
+    for it is drawn smaller)."""
     words = [(w.strip(), "h2") for w in lines]
     words += [(_turn_line(state), "h2"), (_order_line(state), "small")]
     width = page_width(words, WIDTH, _PAD + _INSET)
     tiles = _DECK_W + 3 * _TILE_W + 3 * _TILE_GAP
-    for player in state.players:
-        width = max(width, network_width(player) + 2 * (_PAD + _INSET))
     return max(width, tiles + 2 * (_PAD + _INSET))
 
 
@@ -561,7 +693,7 @@ def replay_svg(result: Replay, at: int | None = None, log: Any = None) -> str:
     page.lines(heading, "h1")
     marks = None
     if result.illegal is not None:
-        marks = _marks(result.illegal.move, legal=False)
+        marks = _marks(result.illegal.move, legal=False, state=state)
         _move(page, state, head[:2], marks, legal=False)
         rest = head[2:]
     else:
@@ -598,7 +730,7 @@ def move_svg(position: LoadedPosition, answer: dict[str, Any]) -> str:
         page = Page(_width(state, lines), _PAD)
         heading = "White House intern game: " + ("a legal move" if legal else "an illegal move")
         page.lines(heading, "h1")
-        marks = _marks(answer["move"], legal)
+        marks = _marks(answer["move"], legal, state)
         _move(page, state, lines, marks, legal)
         _table(page, state, position.hidden, marks)
         title = f"White House intern game: {lines[0]}"

@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 from svg_check import (
+    PHONE_WIDTH,
     check_a_failed_picture_writes_nothing,
     check_an_unwritable_picture_is_bad_input,
     check_svg_on_standard_output,
+    layout_problems,
     missing,
     picture,
+    picture_width,
     render,
     run_cli,
     shows,
@@ -170,6 +173,48 @@ def test_the_slot_an_unaffordable_take_names_is_outlined(tmp_path):
     # The closest Supporter (S3) in the move and in the row, the discard S5 in the move and the
     # hand, and the legend's key.
     assert svg.count('class="named"') == 4 + 1
+
+
+def test_an_illegal_placement_outlines_the_card_it_aimed_to_border(tmp_path):
+    name = "illegal-placement"
+    _, svg = picture(tmp_path, "whitehouse", "move", str(POSITIONS / f"{name}.json"), "--move",
+                     str(POSITIONS / "moves" / f"{name}.json"))
+    # S27's only match in the network, E1, has a Supporter on every side.
+    assert shows(svg, "S27 aimed to border E1 (outlined), but every side of it is taken")
+    network = re.search(r">Locked Network: 5 cards.*?>player 1: ", svg, re.S).group(0)
+    assert network.count('class="named"') == 1 and 'class="aim"' not in svg
+    # Besides: the move's arriving card, the card on its way, and the key.
+    assert svg.count('class="named"') == 1 + 2 + 1
+
+
+def _lock_beside(tmp_path: Path) -> Path:
+    """A log whose second move is illegal: with lock_count=all, S27 locks in alone beside E1 (the
+    cell right of it), then player 0 names E7, which does not list 27, to lock beside it."""
+    log = load_json(str(POSITIONS / "illegal-placement.json"))
+    log["rules"] = {"lock_count": "all"}
+    players = log["position"]["players"]
+    players[0]["network"] = [{"supporter": 6, "row": 0, "col": 1}, {"supporter": 3, "row": 1, "col": 0},
+                             {"event": "E1", "row": 1, "col": 1}, {"supporter": 21, "row": 2, "col": 1}]
+    players[0]["events"] = ["E7", "E13"]
+    players[1].update(supporters=[10, 16], events=[])
+    log["moves"] = [{"player": 0, "move": "lock"}, {"player": 0, "move": "lock", "with": "E7"}]
+    path = tmp_path / "lock-beside.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    return path
+
+
+def test_the_cells_an_illegal_placement_aimed_at_are_drawn(tmp_path):
+    text, svg = picture(tmp_path, "whitehouse", "replay", str(_lock_beside(tmp_path)))
+    assert text.startswith("ILLEGAL move 1 (player 0): E7 does not match S27")
+    assert shows(svg, "E7 aimed to border S27 (outlined), on the dashed cells beside it")
+    # The three free sides of S27 (above, right, below), each with E7 on it, and the key.
+    assert svg.count('class="aim"') == 3 + 1
+    assert len(re.findall(r"<title>Event E7 \(The Midnight Post\) aimed at this cell</title>", svg)) == 3
+    # Each of them would border S27, which E7 does not list (the one above S6 too, the one below
+    # S21).
+    network = re.search(r">Locked Network: 5 cards.*?>player 1: ", svg, re.S).group(0)
+    assert network.count('class="broken"') == 3 + 2
+    assert layout_problems(svg) == [] and picture_width(svg) <= PHONE_WIDTH
 
 
 def test_a_position_hides_the_tops_nobody_has_seen(tmp_path):

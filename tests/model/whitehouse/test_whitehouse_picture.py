@@ -1,6 +1,7 @@
 """The White House table as a picture (``model.whitehouse.picture``): what a move names is
-outlined, names from a catalogue are escaped and cut to their box, the picture grows with a wide
-network and with more players, and every picture parses and is drawn by cairo."""
+outlined, names from a catalogue are escaped and cut to their box, a wide network is drawn smaller
+to fit a phone's width, the picture grows with more players, and every picture parses and is
+drawn by cairo."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from svg_check import parse, render, shows, texts, titles
+from svg_check import layout_problems, parse, render, shows, texts, titles
 
 from model.whitehouse.cards import Catalogue
 from model.whitehouse.log import Replay, load_log, replay
@@ -77,7 +78,7 @@ def test_names_are_escaped_and_cut_to_their_box_with_the_whole_name_on_hover():
     assert any(shown.endswith("…") for shown in texts(svg))
 
 
-def test_a_wide_network_widens_the_picture_and_more_players_lengthen_it():
+def test_a_wide_network_is_drawn_smaller_to_fit_and_more_players_lengthen_the_picture():
     result = replayed("reversal")
     narrow = replay_svg(result)
     assert size(narrow)[0] == WIDTH
@@ -87,8 +88,9 @@ def test_a_wide_network_widens_the_picture_and_more_players_lengthen_it():
     players = (wide_player,) + result.state.players[1:]
     wide = replay_svg(dataclasses.replace(result, state=dataclasses.replace(result.state, players=players)))
     render(wide)
-    assert size(wide)[0] > WIDTH
+    assert size(wide)[0] == WIDTH and layout_problems(wide) == [], "a phone's width, every card inside it"
     assert {f"S{n}" for n in range(1, 9)} | {f"E{n}" for n in range(1, 9)} <= set(texts(wide))
+    assert 'transform="translate(' in wide and 'transform="translate(' not in narrow
     two = replay_svg(replayed("lies-blocked"))
     assert size(two)[1] < size(narrow)[1], "two players take less room than four"
 
