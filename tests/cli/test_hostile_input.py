@@ -592,10 +592,14 @@ def test_dev_stdout_is_standard_output_itself(name, argv, flag, tmp_path) -> Non
 
 
 def test_every_file_the_command_writes_goes_through_the_one_writer() -> None:
-    """cli.py writes files in write_whole_file and the helpers it calls, nowhere else."""
+    """The command line (cli.py, and the modules beside it that build its commands) writes files
+    in write_whole_file and the helpers it calls, nowhere else."""
     import ast
 
-    tree = ast.parse((ROOT / "cli.py").read_text(encoding="utf-8"))
+    fronts = sorted(ROOT.glob("cli*.py"))
+    assert ROOT / "cli.py" in fronts
+    tree = ast.Module(body=[node for path in fronts for node in ast.parse(path.read_text(encoding="utf-8")).body],
+                      type_ignores=[])
     writer = {"write_whole_file", "_write_by_rename", "_write_in_place", "_write_descriptor", "_write_all",
               "_quiet_stdout"}  # the last opens /dev/null to be standard output: it writes no file
     found = []
