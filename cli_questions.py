@@ -231,14 +231,15 @@ def solvers_for(question: Question) -> Mapping[str, Any]:
     return {name: question_solvers()[name] for name in question.solvers}
 
 
-def _check_usage(question: Question, paths: Mapping[str, str | None], options: Mapping[str, Any]) -> None:
+def _check_usage(question: Question, paths: Mapping[str, str | None], options: Mapping[str, Any],
+                 svg_path: str | None) -> None:
     """Options that do not go together, before anything is read: usage errors."""
     from_stdin = [name for name, path in paths.items() if path == "-"]
     if len(from_stdin) > 1:
         raise click.UsageError(f"the {from_stdin[0]} and the {from_stdin[1]} cannot both come from standard input")
     if question.check is not None:
         try:
-            question.check(options, lambda name: paths.get(name) is not None)
+            question.check({**options, "svg": svg_path}, paths.get)
         except UsageProblem as problem:
             raise click.UsageError(str(problem)) from None
 
@@ -249,7 +250,7 @@ def ask(question: Question, given: Mapping[str, Any]) -> Answer:
 
     paths = {document.name: given[document.name] for document in question.documents}
     options = {o.name: given[o.name] for o in question.options}
-    _check_usage(question, paths, options)
+    _check_usage(question, paths, options, given.get("svg_path"))
     flags = parse_rule_flags(given.get("rules", ()))
     inputs, solvers = FileInputs(paths), solvers_for(question)
 

@@ -176,8 +176,9 @@ class Question:
     #: True when a running solve reports progress (shown on a terminal, and on the page).
     progress: bool = False
     #: Checks, before anything is read, that the options given go together: told the options'
-    #: values and which documents were given, it raises ``UsageProblem``.
-    check: Callable[[Mapping[str, Any], Callable[[str], bool]], None] | None = None
+    #: values (its own, and ``svg``: the picture's path or None) and where each document comes
+    #: from (``-``: standard input; None: not given), it raises ``UsageProblem``.
+    check: Callable[[Mapping[str, Any], Callable[[str], str | None]], None] | None = None
 
     @property
     def documents(self) -> tuple[Document, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.common.question import NO, YES, Answered, Asked, Document, Parameter, Question, Shared
+from model.common.question import NO, YES, Answered, Asked, Document, Parameter, Question, Shared, UsageProblem
 
 
 def _schema(name: str) -> tuple[str, str]:
@@ -34,6 +34,12 @@ def _parameters(argument: Document) -> tuple[Parameter, ...]:
                  help="The Intent deck (default: the illustrative sample)."),
         Shared("svg"),
     )
+
+
+def board_from_a_file(options: Any, source: Any) -> None:
+    """The picture reads the board again: with ``--svg`` it comes from a file, not standard input."""
+    if options.get("svg") and source("board") == "-":
+        raise UsageProblem("--svg: the board is drawn from a file: give --board FILE, not -")
 
 
 def _catalogue(asked: Asked) -> Any:
@@ -105,6 +111,7 @@ ROUND = Question(
     parameters=_parameters(Document("round", "ROUND.json|-", "round.json", _schema("round"),
                  examples=("likes/round-*.json",))),
     answer=answer_round,
+    check=board_from_a_file,
 )
 
 
@@ -159,6 +166,7 @@ GAME = Question(
     parameters=_parameters(Document("game", "LOG.json|-", "game.json", _schema("game"),
                  examples=("likes/game-*.json",))),
     answer=answer_game,
+    check=board_from_a_file,
 )
 
 QUESTIONS: tuple[Question, ...] = (ROUND, GAME)

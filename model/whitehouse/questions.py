@@ -221,7 +221,7 @@ class MoveReply(Answered):
 
 def one_move_or_list(options: Any, given: Any) -> None:
     """``whitehouse move`` judges a move (``--move``) or lists every move (``--list``): one."""
-    if given("move") == bool(options["list_all"]):
+    if (given("move") is not None) == bool(options["list_all"]):
         raise UsageProblem("give exactly one of --move MOVE.json or --list")
 
 

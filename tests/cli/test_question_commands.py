@@ -57,7 +57,7 @@ def answer_count(asked: Asked) -> Count:
 
 
 def not_both(options: Any, given: Any) -> None:
-    if options["claim"] is not None and given("more"):
+    if options["claim"] is not None and given("more") is not None:
         raise UsageProblem("give --claim or --more, not both")
 
 
