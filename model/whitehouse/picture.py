@@ -408,6 +408,8 @@ class _NetworkDrawing:
 
 
 def _network_drawing(player: Player, catalogue: Catalogue, aim: _Aim | None) -> _NetworkDrawing:
+    """How a player's (non-empty) Locked Network is laid out, with where an illegal lock into it
+    aimed."""
     cells = player.network.normalized().cells()
     refs = list(cells.values())
     aimed = None
@@ -448,7 +450,9 @@ def _network(page: Page, left: float, drawing: _NetworkDrawing) -> None:
     def corner(cell: Cell) -> tuple[float, float]:
         return left + cell[1] * (width + _CELL_GAP), top + cell[0] * (_CELL_H + _CELL_GAP)
 
-    def border(a: Cell, b: Cell, first: CardRef, second: CardRef) -> str:
+    def border(one: tuple[Cell, CardRef], two: tuple[Cell, CardRef]) -> str:
+        """The mark between two bordering cards, across the gap from the upper or left one."""
+        (a, first), (b, second) = sorted((one, two))
         (xa, ya), (xb, yb) = corner(a), corner(b)
         if a[0] == b[0]:
             x1, x2, y1, y2 = xa + width - 3, xb + 3, ya + _CELL_H / 2, yb + _CELL_H / 2
@@ -464,7 +468,7 @@ def _network(page: Page, left: float, drawing: _NetworkDrawing) -> None:
         parts.append(group(shapes, f"{network.label(card)} in the Locked Network"))
     for a, b in borders(cells):
         if cells[a].kind != cells[b].kind:
-            parts.append(border(a, b, cells[a], cells[b]))
+            parts.append(border((a, cells[a]), (b, cells[b])))
     aimed = drawing.aimed
     if aimed is not None:
         for cell in drawing.anchors:
@@ -477,22 +481,11 @@ def _network(page: Page, left: float, drawing: _NetworkDrawing) -> None:
             parts.append(group(shapes, f"{network.label(aimed)} aimed at this cell"))
             for other in neighbours(cell):
                 if other in cells and cells[other].kind != aimed.kind:
-                    a, b = sorted((cell, other))
-                    parts.append(border(a, b, *((aimed, cells[other]) if a == cell else (cells[other], aimed))))
+                    parts.append(border((cell, aimed), (other, cells[other])))
     # A network wider than the panel is drawn smaller, to fit it.
     factor = min(1.0, (page.width - page.pad - _INSET - left) / drawing.drawn_width())
     page.add(parts if factor == 1 else [scaled(parts, left, top, factor)])
     page.gap(4 + (drawing.rows * _CELL_H + (drawing.rows - 1) * _CELL_GAP) * factor + 8)
-
-
-def _drawing(state: State, seat: int, marks: _Marks | None) -> _NetworkDrawing | None:
-    """How a seat's Locked Network is drawn (None: it is empty), with where an illegal lock into
-    it aimed."""
-    player = state.players[seat]
-    if not player.network.placements:
-        return None
-    aim = marks.aim if marks is not None and marks.aim is not None and marks.aim.seat == seat else None
-    return _network_drawing(player, state.catalogue, aim)
 
 
 def _aim_line(drawing: _NetworkDrawing) -> str:
@@ -545,8 +538,9 @@ def _player(page: Page, state: State, seat: int, marks: _Marks | None) -> None:
                  f"Deflection {player.deflection}" if player.deflection else ""]
         _lines(page, "beside the hand: " + ", ".join(w for w in words if w), "small", inner)
         _flow(page, inner, beside, _HAND_TILE_H - 4)
-    drawing = _drawing(state, seat, marks)
-    if drawing is not None:
+    if player.network.placements:
+        aim = marks.aim if marks is not None and marks.aim is not None and marks.aim.seat == seat else None
+        drawing = _network_drawing(player, catalogue, aim)
         size = len(player.network.placements)
         _lines(page, f"Locked Network: {size} card{'s' if size != 1 else ''}, {player.tricks} Tricks", "small", inner)
         if drawing.anchors:
