@@ -17,11 +17,13 @@ limit counts as the limit. Every arrangement either side returns is checked with
 two must agree (a mismatch prints a line starting ``!!! MISMATCH``, and the exit status is 1).
 
 The solver runs as shipped: one CP-SAT worker (``--solver-workers N`` forces N, for a comparison
-at equal threads). ``--num-workers`` sets the plain model's.
+at equal threads), every other setting at its default (``--set NAME=VALUE``, repeatable, changes a
+field of ``solver.network.settings.Settings``: how each figure of ``tricks_settings.md`` is made
+again). ``--num-workers`` sets the plain model's.
 
 Usage: ``python benchmarks/tricks_fresh.py --seed S [--count N | --count FAMILY=N ...]
 [--time-limit T] [--families game,engine,checker,dense] [--max-k K] [--num-workers W]
-[--connected false] [--every-card-matched true] [--no-committed] [--by-size]``
+[--connected false] [--every-card-matched true] [--no-committed] [--by-size] [--set NAME=VALUE ...]``
 """
 
 from __future__ import annotations
@@ -103,16 +105,13 @@ def network_of(document: dict[str, Any]):
     return Network(supporters, events)
 
 
-def _force_workers(workers: int) -> None:
-    """Make every CP-SAT solve of the solver use ``workers`` threads (it ships with 1; with more,
-    each OPTIMAL or INFEASIBLE is re-checked by one worker before it counts)."""
-    from solver.network import cpsat
-
-    cpsat.WORKERS = workers
-
-
 def worker(
-    side: str, documents: list[dict[str, Any]], rules_given: dict[str, bool], limit: float, workers: int
+    side: str,
+    documents: list[dict[str, Any]],
+    rules_given: dict[str, bool],
+    limit: float,
+    workers: int,
+    overrides: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     import ortools.sat.python.cp_model  # noqa: F401  (import cost kept out of the times)
 
@@ -121,12 +120,15 @@ def worker(
     rules = TricksRules(**rules_given)
     stopped: list[str | None] = []  # the solver's stopped_by, per run
     if side == "solver":
-        if workers != 1:
-            _force_workers(workers)
+        from solver.network.settings import Settings
         from solver.network.solve import solve_tricks
 
+        # The solver ships with one CP-SAT worker; with more, each OPTIMAL or INFEASIBLE is
+        # re-checked by one worker before it counts.
+        settings = Settings(**{"cpsat_workers": workers, **(overrides or {})})
+
         def run(network):
-            answer = solve_tricks(network, rules, time_limit=limit)
+            answer = solve_tricks(network, rules, time_limit=limit, settings=settings)
             stopped.append(answer.stopped_by)
             return answer.status.value, answer.tricks, answer.bound, answer.arrangement
 
@@ -291,6 +293,26 @@ def families_and_counts(
     return families, counts
 
 
+def settings_given(parser: argparse.ArgumentParser, given: list[str]) -> dict[str, Any]:
+    """``--set NAME=VALUE`` flags as Settings fields, each value of its field's type."""
+    from dataclasses import fields
+
+    from solver.network.settings import DEFAULT_SETTINGS
+
+    known = {field.name for field in fields(DEFAULT_SETTINGS)}
+    overrides: dict[str, Any] = {}
+    for item in given:
+        name, _, text = item.partition("=")
+        if name not in known or not text:
+            parser.error(f"--set {item}: expected NAME=VALUE with NAME a field of Settings")
+        kind = type(getattr(DEFAULT_SETTINGS, name))
+        try:
+            overrides[name] = kind(text)
+        except ValueError:
+            parser.error(f"--set {item}: {name} takes a {kind.__name__}")
+    return overrides
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, required=True, help="draws the fresh instances")
@@ -309,7 +331,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-committed", action="store_true", help="fresh instances only")
     parser.add_argument("--by-size", action="store_true", help="also one row per family and size")
     parser.add_argument("--rows", type=Path, help="also write every run to this JSON file")
+    parser.add_argument(
+        "--set", action="append", default=[], dest="settings", metavar="NAME=VALUE",
+        help="a field of the solver's Settings (repeatable), e.g. climb_deeper=1",
+    )
     args = parser.parse_args(argv)
+    overrides = settings_given(parser, args.settings)
 
     families, counts = families_and_counts(parser, args.families, args.count)
     kept = [] if args.no_committed else committed(families, args.max_k)
@@ -324,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
         if not mine:
             continue
         documents = [job[3] for job in mine]
-        solver_rows = in_fresh_process("solver", documents, rules, args.time_limit, args.solver_workers)
+        solver_rows = in_fresh_process("solver", documents, rules, args.time_limit, args.solver_workers, overrides)
         plain_rows = in_fresh_process("plain", documents, rules, args.time_limit, args.num_workers)
         for (fam, size, name, document), s_row, p_row in zip(mine, solver_rows, plain_rows, strict=True):
             cards = len(document["supporters"]) + len(document["events"])
@@ -337,6 +364,7 @@ def main(argv: list[str] | None = None) -> int:
         f"limit {args.time_limit:g}s per instance and side; threads: solver {args.solver_workers}, "
         f"plain {args.num_workers}; fresh seed {args.seed}; "
         f"{len(jobs) - len(kept)} fresh + {len(kept)} committed instances"
+        + "".join(f"; {name}={value}" for name, value in overrides.items())
     )
     print("S = solver (solve_tricks), P = plain CP-SAT; times are wall clock, P counts the limit when unproven;")
     print("S/P total = solver's total time / plain's; worst S/P = the largest per-instance ratio.")

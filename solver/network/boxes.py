@@ -23,21 +23,8 @@ from dataclasses import dataclass
 
 from solver.network.cpsat import ModelAnswer, ModelSpec, solve_model
 from solver.network.problem import Layout, Problem, layout_tricks
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.span import span_search
-
-#: Work budget (CP-SAT deterministic time) per box in the first round; each round quadruples it.
-FIRST_WORK = 0.5
-#: Our span search's budget per box in the first round (search nodes, about 0.1 s); each round
-#: quadruples it too.
-FIRST_NODES = 20_000
-#: ``reach_by_span``'s budget per span (search nodes).
-PROBE_NODES = 5_000
-#: Rounds before giving up (the clock usually stops it first).
-ROUNDS = 12
-#: The first round in which a box our span search leaves open goes to CP-SAT: in the first, our
-#: search alone (measured: the second round's search closes most boxes the first leaves open
-#: sooner than CP-SAT's first budget does, halving the descent on the slowest 16-card networks).
-CPSAT_FROM_ROUND = 2
 
 
 @dataclass(frozen=True)
@@ -70,24 +57,20 @@ def boxes(cards: int, target: int) -> list[tuple[int, int]]:
     return sorted(found, key=lambda box: (box[0] + box[1], box[1] - box[0]))
 
 
-def reach_by_span(problem: Problem, target: int, deadline: float, nodes: int = PROBE_NODES) -> Layout | None:
+def reach_by_span(
+    problem: Problem, target: int, deadline: float, settings: Settings = DEFAULT_SETTINGS
+) -> Layout | None:
     """A connected arrangement with at least ``target`` Tricks found span by span, or None (none
-    exists, or none was found within ``nodes`` search nodes per span, or ``deadline`` came)."""
+    exists, or none was found within ``span_probe_nodes`` search nodes per span, or ``deadline`` came)."""
     for rows, cols in boxes(problem.size, target):
         if time.monotonic() >= deadline:
             return None  # (a span's search looks at the clock only every so many nodes)
-        found = span_search(problem, rows, cols, target, deadline, node_limit=nodes)
+        found = span_search(problem, rows, cols, target, deadline, settings.span_probe_nodes, settings)
         if found.layout is not None:
             return found.layout
     return None
 
 
-#: Our span search's nodes counted as one unit of CP-SAT's deterministic time (measured: about
-#: as long), so that a descent's work can be weighed against a model's. Measured when the search
-#: ran about 150 000 nodes a second; since fcbdfdd it runs about 200 000, but 200 000 here made
-#: no difference (203 fresh game-grown networks, seed 20261244, in turn: 20.2 s against 20.4 s),
-#: and a change would move every descent's turns, so it stays.
-NODES_PER_WORK = 150_000
 
 
 def box_descent(
@@ -96,9 +79,10 @@ def box_descent(
     upper: int,
     deadline: float,
     report: Callable[[int, int], None] | None = None,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> BoxResult:
     """Prove ``best`` optimal (or find better arrangements) box by box, until ``deadline``."""
-    return BoxDescent(problem, best, upper, deadline, report).run()
+    return BoxDescent(problem, best, upper, deadline, report, settings).run()
 
 
 class BoxDescent:
@@ -113,8 +97,10 @@ class BoxDescent:
         upper: int,
         deadline: float,
         report: Callable[[int, int], None] | None = None,
+        settings: Settings = DEFAULT_SETTINGS,
     ) -> None:
         self.problem = problem
+        self.settings = settings
         self.best = best
         self.upper = upper
         self.deadline = deadline
@@ -159,11 +145,15 @@ class BoxDescent:
 
     def _descend(self) -> Iterator[bool]:
         """The descent, one box a step (each step yields True)."""
-        problem, deadline = self.problem, self.deadline
+        problem, deadline, settings = self.problem, self.deadline, self.settings
         n = problem.size
-        work = FIRST_WORK
-        nodes = FIRST_NODES
-        for round_number in range(1, ROUNDS + 1):
+        # Work is CP-SAT's deterministic time; our span search's nodes count as
+        # ``nodes_per_work`` to a unit of it, so that the descent's work can be weighed against
+        # a model's.
+        work = settings.box_first_work
+        nodes = settings.box_first_nodes
+        cpsat_from = settings.cpsat_from_round
+        for round_number in range(1, settings.box_rounds + 1):
             still_open: list[tuple[int, int]] = []
             this_round = self.open_boxes
             for at, (rows, cols) in enumerate(this_round):
@@ -175,18 +165,18 @@ class BoxDescent:
                 if left <= 0:
                     still_open.append((rows, cols))
                     continue
-                ours = span_search(problem, rows, cols, self.best + 1, deadline, node_limit=nodes)
-                self.spent += ours.nodes / NODES_PER_WORK
+                ours = span_search(problem, rows, cols, self.best + 1, deadline, nodes, settings)
+                self.spent += ours.nodes / settings.nodes_per_work
                 if ours.layout is not None and ours.value is not None and ours.value > self.best:
                     self._better(ours.value, ours.layout)
-                if not ours.complete and round_number < CPSAT_FROM_ROUND:
+                if not ours.complete and round_number < cpsat_from:
                     still_open.append((rows, cols))
                 elif not ours.complete:
                     left = deadline - time.monotonic()
                     if left <= 0:
                         still_open.append((rows, cols))
                         continue
-                    answer = _cpsat_box(problem, rows, cols, self.best, self.upper, left, work)
+                    answer = _cpsat_box(problem, rows, cols, self.best, self.upper, left, work, settings)
                     self.spent += answer.work
                     if answer.status in ("optimal", "infeasible"):
                         self.by_cpsat = True
@@ -204,13 +194,13 @@ class BoxDescent:
             self.open_boxes = [box for box in still_open if box[0] + box[1] <= 2 * n - (self.best + 1)]
             if not self.open_boxes or self.best >= self.upper or time.monotonic() >= deadline:
                 return
-            if round_number >= CPSAT_FROM_ROUND:
-                work *= 4
-            nodes *= 4
+            if round_number >= cpsat_from:
+                work *= settings.box_growth
+            nodes *= settings.box_growth
 
 
 def _cpsat_box(
-    problem: Problem, rows: int, cols: int, best: int, upper: int, seconds: float, work: float
+    problem: Problem, rows: int, cols: int, best: int, upper: int, seconds: float, work: float, settings: Settings
 ) -> ModelAnswer:
     """CP-SAT on one span: a connected arrangement using every row and column of the box, with
     more than ``best`` Tricks."""
@@ -225,4 +215,4 @@ def _cpsat_box(
         symmetric=rows == cols,
         exact_span=True,
     )
-    return solve_model(problem, spec, None, seconds, work=work)
+    return solve_model(problem, spec, None, seconds, work=work, settings=settings)

@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Literal
 
 from model.common.errors import OutOfTime
 from solver.network.bounds import SIDES
+from solver.network.nodes import count_work
 from solver.network.problem import Cell, Layout, Problem, around, is_connected, normalise, transform
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpSolver, CpSolverSolutionCallback, IntVar, LinearExpr
@@ -31,14 +33,6 @@ if TYPE_CHECKING:
 #: What one solve proved: see ``ModelAnswer.status``.
 ModelStatus = Literal["optimal", "feasible", "infeasible", "unknown"]
 
-#: CP-SAT's linearization level (2: its full linear relaxation, which pays off here).
-LINEARIZATION = 2
-#: CP-SAT's random seed: one worker and a fixed seed make proven answers repeatable.
-SEED = 7
-#: CP-SAT workers per solve. One, as shipped: repeatable, and free of the false INFEASIBLE and
-#: wrong optima reported for several workers (or-tools issues 5274, 5293, 5295). With more, an
-#: OPTIMAL or INFEASIBLE is confirmed by a one-worker run before it counts (``_confirm``).
-WORKERS = 1
 
 
 @dataclass(frozen=True)
@@ -82,10 +76,13 @@ class ModelAnswer:
 class BuiltModel:
     """A CP-SAT model and the variables needed to hint and decode it."""
 
-    def __init__(self, problem: Problem, spec: ModelSpec, deadline: float | None = None) -> None:
+    def __init__(
+        self, problem: Problem, spec: ModelSpec, deadline: float | None = None, settings: Settings = DEFAULT_SETTINGS
+    ) -> None:
         from ortools.sat.python import cp_model
 
         self.deadline = deadline
+        self.settings = settings
         self.problem = problem
         self.spec = spec
         self.model = model = cp_model.CpModel()
@@ -355,8 +352,9 @@ class BuiltModel:
 
         started = time.monotonic()
         self.model.maximize(self.objective)
-        solver, status = self._run(seconds, on_value, work, WORKERS)
-        if WORKERS > 1 and status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        workers = self.settings.cpsat_workers
+        solver, status = self._run(seconds, on_value, work, workers)
+        if workers > 1 and status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
             return self._confirm(solver, status, seconds - (time.monotonic() - started), work)
         return self._answer(solver, status)
 
@@ -367,12 +365,12 @@ class BuiltModel:
 
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = workers
-        solver.parameters.random_seed = SEED
+        solver.parameters.random_seed = self.settings.cpsat_seed
         solver.parameters.max_time_in_seconds = max(0.001, seconds)
         if work is not None:
             # CP-SAT's deterministic time: the same budget gives the same answer on any machine.
             solver.parameters.max_deterministic_time = work
-        solver.parameters.linearization_level = LINEARIZATION
+        solver.parameters.linearization_level = self.settings.cpsat_linearization
         if on_value is None:
             status = solver.solve(self.model)
         else:
@@ -406,6 +404,7 @@ class BuiltModel:
         from ortools.sat.python import cp_model
 
         work = solver.deterministic_time
+        count_work(work)
         if status == cp_model.INFEASIBLE:
             return ModelAnswer("infeasible", None, None, None, work)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -449,13 +448,14 @@ def solve_model(
     seconds: float,
     on_value: Callable[[int], None] | None = None,
     work: float | None = None,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> ModelAnswer:
     """Build, hint and solve one model (``work``: a deterministic-time budget as well)."""
     if not spec.cells or spec.at_least > spec.at_most:
         return ModelAnswer("infeasible", None, None, None)
     started = time.monotonic()
     try:
-        built = BuiltModel(problem, spec, started + seconds)
+        built = BuiltModel(problem, spec, started + seconds, settings)
     except OutOfTime:
         return ModelAnswer("unknown", None, None, None)
     if hint is not None:

@@ -32,6 +32,7 @@ from collections import deque
 from functools import cache
 
 from model.common.errors import OutOfTime
+from solver.network.nodes import count_nodes
 from solver.network.problem import (
     Cell,
     Layout,
@@ -41,16 +42,8 @@ from solver.network.problem import (
     layout_is_legal,
     layout_tricks,
 )
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 
-#: How many search nodes between two looks at the clock.
-CLOCK_EVERY = 2048
-#: The next card is the one with the fewest ways on among this many candidates, taken in
-#: breadth-first order (a bound on the looks per node for large networks). Measured on single
-#: groups of 23-24 cards in pieces: refuting one Trick more took 12.8 s and 14.2 s looking at 2,
-#: 3.6 s and 5.0 s at 4, 2.7 s and 4.2 s at 6 or at all; the kept game-grown refutations need
-#: 11-55% fewer nodes at 6 than at 2. Whole solves on fresh draws: as fast or faster, but for one
-#: draw whose total rose 14.8 s -> 16.4 s with the same network left open.
-FAIL_FIRST_WINDOW = 6
 #: Inside the search a cell is one number, (row + _SHIFT) * _WIDTH + column + _SHIFT: its sides
 #: are then sums, and a dict keyed by an int is looked up faster than one keyed by a tuple (the
 #: search looks up millions). A piece of at most MAX_CARDS (100) cards grown from (0, 0) stays
@@ -143,32 +136,35 @@ def pieces_reach(
     deadline: float,
     node_limit: int | None = None,
     connected: bool = False,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> bool | None:
     """True when some arrangement of the cards, each piece legal, has at least ``target``
     Tricks; False when none has; None when ``deadline`` (time.monotonic) or ``node_limit``
     search nodes came first (a node limit keeps the answer the same on every machine). With
     ``connected``, True only for layouts whose pieces may join into one network (see the
     module's text): False then also refutes connected arrangements only."""
-    return _embed(problem, target, deadline, node_limit, connected, one=False)[0]
+    return _embed(problem, target, deadline, node_limit, connected, one=False, settings=settings)[0]
 
 
 def pieces_layout(
-    problem: Problem, target: int, deadline: float, node_limit: int | None = None
+    problem: Problem, target: int, deadline: float, node_limit: int | None = None, settings: Settings = DEFAULT_SETTINGS
 ) -> tuple[bool | None, Layout | None]:
     """``pieces_reach``'s answer and, when it is True, the layout it reached: its pieces set
     apart, each card without a partner on its own. The layout is None when it breaks a rule
     option the problem carries (``every_matched``: a card laid with none of its partners beside
     it), so True may come without one."""
-    return _embed(problem, target, deadline, node_limit, connected=False, one=False, record=True)
+    return _embed(problem, target, deadline, node_limit, connected=False, one=False, record=True, settings=settings)
 
 
-def one_piece(problem: Problem, target: int, deadline: float, node_limit: int) -> Layout | None:
+def one_piece(
+    problem: Problem, target: int, deadline: float, node_limit: int, settings: Settings = DEFAULT_SETTINGS
+) -> Layout | None:
     """A connected legal layout of every card with at least ``target`` Tricks, built by the same
     search kept to one piece, or None (no such layout, or ``node_limit`` or ``deadline`` came
     first). Where few pairs may lie apart this search is small: the bound met this way is met by
     a layout, and so proven. The cards without a partner go last, each beside cards of its own
     kind only; a layout that breaks a rule option the problem carries is passed over."""
-    return _embed(problem, target, deadline, node_limit, connected=True, one=True)[1]
+    return _embed(problem, target, deadline, node_limit, connected=True, one=True, settings=settings)[1]
 
 
 def _with_loners(problem: Problem, board: dict[Cell, int], loners: list[int]) -> Layout | None:
@@ -211,6 +207,7 @@ def _embed(
     connected: bool,
     one: bool,
     record: bool = False,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> tuple[bool | None, Layout | None]:
     """``pieces_reach``'s search; with ``one``, kept to one piece and giving the layout found;
     with ``record``, giving the layout in pieces it reached (if it keeps the rules)."""
@@ -226,6 +223,7 @@ def _embed(
     loners = (any(not problem.is_event[i] for i in unmatched), any(problem.is_event[i] for i in unmatched))
     order = _order(problem, matched)
     kept: list[Layout] = []
+    clock_every, window = settings.embed_clock_every, settings.fail_first_window
 
     def _keep(layout: Layout | None, joined: bool) -> bool:
         # The checker's rules, not the search's: legal, connected if ``joined``, the rule options,
@@ -380,15 +378,14 @@ def _embed(
         nodes[0] += 1
         if node_limit is not None and nodes[0] > node_limit:
             raise OutOfTime
-        if nodes[0] % CLOCK_EVERY == 0 and time.monotonic() > deadline:
+        if nodes[0] % clock_every == 0 and time.monotonic() > deadline:
             raise OutOfTime
         if apart + forced_apart(budget - apart) > budget:
             return False
         if len(position) == len(order):
             # A guard: the put-off cut below already keeps every card a partner it can border,
             # and a card laid beside none starts a piece whose next card is its partner beside
-            # it (measured: with this turned into an assertion, the deep profile's tests with
-            # every card matched never reach it). A "yes" must never rest on that argument alone.
+            # it, so this is never reached. A "yes" must never rest on that argument alone.
             if problem.every_matched and not _all_beside_a_partner(boards, partner_bits):
                 return False
             if one:
@@ -413,7 +410,7 @@ def _embed(
                 continue  # (its laid partners not given up: none)
             laid = unpaid_laid(card)
             looked += 1
-            if looked > FAIL_FIRST_WINDOW:
+            if looked > window:
                 break
             options = placements(card, laid, apart)
             put_off = apart + len(laid) <= budget
@@ -496,3 +493,5 @@ def _embed(
         return search(0), (kept[0] if kept else None)
     except OutOfTime:
         return None, None
+    finally:
+        count_nodes(nodes[0])

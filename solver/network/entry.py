@@ -29,10 +29,8 @@ from model.whitehouse.network.arrangement import (
 from solver.network.exact import exact_search
 from solver.network.matched import why_never_all_matched
 from solver.network.problem import Cell, Problem, around, build_problem, cell_pieces, to_arrangement
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.solve import solve_tricks
-
-#: Seconds for solving the enlarged network, the first thing tried.
-BEST_FIRST_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -57,16 +55,18 @@ def _old_network_legal(problem: Problem, pieces: list[dict[Cell, int]], connecte
 
 
 def entry_after_rearranging(
-    network: Network, card: CardRef, rules: TricksRules, deadline: float
+    network: Network, card: CardRef, rules: TricksRules, deadline: float, settings: Settings = DEFAULT_SETTINGS
 ) -> EntrySearch:
     """An arrangement of ``network`` (which holds ``card``) in which the other cards form a legal
-    network under ``rules`` and ``card`` borders one of them that it matches."""
+    network under ``rules`` and ``card`` borders one of them that it matches (the enlarged
+    network's best arrangement first, solved for at most ``best_first_seconds``)."""
     problem = build_problem(network, every_matched=True)
     old = network.without_card(card)
     if why_never_all_matched(problem) is not None:
         return EntrySearch(None, True)
     # Most often the best arrangement of the enlarged network already works.
-    best = solve_tricks(network, rules, time_limit=max(0.0, min(BEST_FIRST_SECONDS, deadline - time.monotonic())))
+    seconds = max(0.0, min(settings.best_first_seconds, deadline - time.monotonic()))
+    best = solve_tricks(network, rules, time_limit=seconds, settings=settings)
     if best.status == Status.INFEASIBLE:
         return EntrySearch(None, True)
     if best.arrangement is not None:
@@ -87,7 +87,7 @@ def entry_after_rearranging(
                     return True
         return False
 
-    found = exact_search(problem, -1, 0, deadline, pieces=not rules.connected, accept=accept)
+    found = exact_search(problem, -1, 0, deadline, pieces=not rules.connected, accept=accept, settings=settings)
     if found.layout is None:
         return EntrySearch(None, found.complete)
     arrangement = to_arrangement(problem, found.layout)

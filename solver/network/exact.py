@@ -19,13 +19,12 @@ from dataclasses import dataclass
 
 from model.common.errors import OutOfTime
 from solver.network.bounds import SIDES, edge_bound
+from solver.network.nodes import count_nodes
 from solver.network.problem import Cell, Layout, Problem, apart_layout
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 
 #: A test on a complete arrangement by classes (its pieces, each ``{cell: class}``).
 Accept = Callable[[list[dict[Cell, int]]], bool]
-
-#: Nodes between two looks at the clock.
-_CLOCK_EVERY = 2048
 
 
 @dataclass(frozen=True)
@@ -51,8 +50,10 @@ class _Search:
         pieces: bool,
         node_limit: int | None,
         accept: Accept | None = None,
+        clock_every: int = DEFAULT_SETTINGS.exact_clock_every,
     ):
         self.accept = accept
+        self.clock_every = clock_every
         self.node_limit = node_limit
         self.problem = problem
         self.n = problem.size
@@ -193,7 +194,7 @@ class _Search:
             options.sort()
             for negative_gain, k in options:
                 self.nodes += 1
-                if self.nodes % _CLOCK_EVERY == 0 and (
+                if self.nodes % self.clock_every == 0 and (
                     time.monotonic() > self.deadline or (self.node_limit is not None and self.nodes > self.node_limit)
                 ):
                     raise OutOfTime
@@ -237,6 +238,7 @@ def exact_search(
     pieces: bool = False,
     node_limit: int | None = None,
     accept: Accept | None = None,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> ExactResult:
     """The best arrangement with more than ``better_than`` Tricks (stopping early at ``upper``),
     connected unless ``pieces``; ``complete`` is False when the deadline (or the node limit,
@@ -244,7 +246,7 @@ def exact_search(
     given, must also hold for an arrangement to count."""
     if problem.size == 0 or better_than >= upper:
         return ExactResult(better_than, None, True)
-    search = _Search(problem, better_than, upper, deadline, pieces, node_limit, accept)
+    search = _Search(problem, better_than, upper, deadline, pieces, node_limit, accept, settings.exact_clock_every)
     complete = True
     try:
         search.run()
@@ -252,6 +254,7 @@ def exact_search(
         pass
     except OutOfTime:
         complete = False
+    count_nodes(search.nodes)
     if search.best_layouts is None:
         return ExactResult(better_than, None, complete)
     return ExactResult(search.best, _to_cards(problem, search.best_layouts), complete)

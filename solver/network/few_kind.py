@@ -15,7 +15,7 @@ cards that match every few card placed around it so far, and only a many card ma
 as many few cards as the cell has around it can ever lie there. The best matching of the many
 cards to those cells, each cell weighing its count of few neighbours, bounds what the shape can
 make with the placement so far (placing more only takes cards away from cells); a placement
-whose bound falls short of ``target`` is not followed. The few cards with at most LOW_PARTNERS
+whose bound falls short of ``target`` is not followed. The few cards with at most ``low_partners``
 partners are placed first, each in every cell: around such a card at most that many cells can
 hold a card, and the bound sees the loss at once. Then the shape's cells get the other cards in
 turn, each next the cell sharing most cells beside it with those already filled.
@@ -28,23 +28,10 @@ from __future__ import annotations
 
 from model.common.errors import OutOfTime
 from solver.network.bounds import beside_bound
-from solver.network.nodes import NodeBudget
+from solver.network.nodes import NodeBudget, count_nodes
 from solver.network.problem import STEPS, Cell, Layout, Problem, apart_layout, layout_is_legal
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.shapes import Shape, shapes
-
-#: How many search nodes between two looks at the clock.
-CLOCK_EVERY = 256
-#: The search is asked only where the few kind has at most this many cards (the shapes of 8
-#: cards within FEW_SLACK are grown in about a quarter of a second, once per process)...
-FEW_CARDS = 8
-#: ... and the shapes worth a look count at most this much more than the least their number of
-#: cards can (``beside_bound``): the target is within this many Tricks of the kinds bound.
-FEW_SLACK = 3
-#: Few cards with at most this many partners are placed before the cells are filled in turn
-#: (measured on three game-grown networks where one Trick more took 2 s: 6 558, 926 and 13 374
-#: nodes; with none placed first 6 558, 40 021 and 13 640; with those of 3 partners too 21 800,
-#: 926 and 9 404).
-LOW_PARTNERS = 2
 
 
 def _kinds(problem: Problem) -> tuple[list[int], list[int]]:
@@ -56,16 +43,17 @@ def _kinds(problem: Problem) -> tuple[list[int], list[int]]:
     return (supporters, events) if len(supporters) <= len(events) else (events, supporters)
 
 
-def few_kind_fits(problem: Problem, target: int) -> bool:
-    """True when the search is small enough to ask: at most FEW_CARDS cards of the few kind, and
-    shapes within FEW_SLACK of the least count their number can have."""
+def few_kind_fits(problem: Problem, target: int, settings: Settings = DEFAULT_SETTINGS) -> bool:
+    """True when the search is small enough to ask: at most ``few_cards`` cards of the few kind,
+    and shapes within ``few_slack`` of the least count their number can have (the shapes of 8
+    cards within 3 are grown in about a quarter of a second, once per process)."""
     few, many = _kinds(problem)
     limit = 4 * len(few) + len(many) - target
-    return 0 < len(few) <= FEW_CARDS and limit - beside_bound(len(few)) <= FEW_SLACK
+    return 0 < len(few) <= settings.few_cards and limit - beside_bound(len(few)) <= settings.few_slack
 
 
 def few_kind_reach(
-    problem: Problem, target: int, deadline: float, node_limit: int | None = None
+    problem: Problem, target: int, deadline: float, node_limit: int | None = None, settings: Settings = DEFAULT_SETTINGS
 ) -> tuple[bool | None, Layout | None]:
     """True when some arrangement in pieces has at least ``target`` Tricks, with such a layout
     (None when it breaks a rule option the problem carries: ``every_matched``); False when none
@@ -78,8 +66,8 @@ def few_kind_reach(
     if not few:
         return False, None
     limit = 4 * len(few) + len(many) - target
-    cards = _Cards(problem, few, many)
-    budget = NodeBudget(deadline, node_limit, CLOCK_EVERY)
+    cards = _Cards(problem, few, many, settings.low_partners)
+    budget = NodeBudget(deadline, node_limit, settings.few_kind_clock_every)
     try:
         for cells, _count in shapes(len(few), limit):
             found = _Fill(cards, cells, target, budget).search()
@@ -87,13 +75,15 @@ def few_kind_reach(
                 return True, found if layout_is_legal(problem, found) else None
     except OutOfTime:
         return None, None
+    finally:
+        count_nodes(budget.nodes)
     return False, None
 
 
 class _Cards:
     """The two kinds' cards and who matches whom, as bits, the same for every shape."""
 
-    def __init__(self, problem: Problem, few: list[int], many: list[int]) -> None:
+    def __init__(self, problem: Problem, few: list[int], many: list[int], low_partners: int) -> None:
         self.problem = problem
         self.few = few
         self.many = many
@@ -107,7 +97,7 @@ class _Cards:
         self.eligible = [sum(1 << k for k, n in enumerate(counts) if n >= w) for w in range(5)]
         #: The few cards placed first, those with fewest partners first (indices into ``few``).
         self.first = sorted(
-            (i for i in range(len(few)) if self.partner_bits[i].bit_count() <= LOW_PARTNERS),
+            (i for i in range(len(few)) if self.partner_bits[i].bit_count() <= low_partners),
             key=lambda i: (self.partner_bits[i].bit_count(), i),
         )
 

@@ -6,8 +6,8 @@ more matching pairs than the shape needs (planted checkerboards with extra pairs
 varies wildly. This model asks the same question as a constraint problem: each cell of the shape
 takes a card of its colour's kind (every Supporter on one colour, every Event on the other, as in
 ``tiling``), no card twice, and every two cells that share a border take a matching pair.
-CP-SAT's propagation over those pair tables settles planted 7 x 7 boards with extra pairs in
-0.3-6 s where the tiling search, on the same budget, finds a third of them.
+CP-SAT's propagation over those pair tables settles boards the tiling search runs out of nodes
+on (``benchmarks/tricks_settings.md``).
 
 A layout it returns meets the polyomino bound, so it is optimal whatever the rule options: one
 connected piece in which every border matches (so every card of n >= 2 borders a partner).
@@ -21,11 +21,10 @@ import time
 from collections.abc import Sequence
 
 from solver.network.bounds import edge_bound
+from solver.network.nodes import count_work
 from solver.network.problem import Cell, Layout, Problem, transform
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.tiling import bound_shapes, degrees_fit
-
-#: CP-SAT's random seed (fixed, so that the answer is repeatable).
-SEED = 11
 
 
 def colourings(shape: Sequence[Cell]) -> list[bool]:
@@ -43,7 +42,9 @@ def colourings(shape: Sequence[Cell]) -> list[bool]:
     return [True, False]
 
 
-def fill_by_model(problem: Problem, bound: int, work: float, deadline: float) -> Layout | None:
+def fill_by_model(
+    problem: Problem, bound: int, work: float, deadline: float, settings: Settings = DEFAULT_SETTINGS
+) -> Layout | None:
     """A layout of every card with ``edge_bound(n)`` Tricks, or None (none exists, or ``work``
     units of CP-SAT's deterministic time, shared by the shapes and colourings, or ``deadline``,
     a ``time.monotonic()`` reading, came first). Nothing is tried when that bound exceeds
@@ -53,7 +54,7 @@ def fill_by_model(problem: Problem, bound: int, work: float, deadline: float) ->
         return None
     fills = [
         (shape, kinds)
-        for shape in bound_shapes(n)
+        for shape in bound_shapes(n, settings.max_shapes)
         for events_odd in colourings(shape)
         for kinds in [[(r + c) % 2 == events_odd for r, c in shape]]
         if degrees_fit(problem, shape, kinds)
@@ -62,14 +63,14 @@ def fill_by_model(problem: Problem, bound: int, work: float, deadline: float) ->
         left = deadline - time.monotonic()
         if left <= 0:
             return None
-        found = _solve_fill(problem, shape, kinds, work / len(fills), left)
+        found = _solve_fill(problem, shape, kinds, work / len(fills), left, settings.fill_seed)
         if found is not None:
             return found
     return None
 
 
 def _solve_fill(
-    problem: Problem, shape: Sequence[Cell], kinds: Sequence[bool], work: float, seconds: float
+    problem: Problem, shape: Sequence[Cell], kinds: Sequence[bool], work: float, seconds: float, seed: int
 ) -> Layout | None:
     from ortools.sat.python import cp_model
 
@@ -91,9 +92,11 @@ def _solve_fill(
                 model.add_allowed_assignments([here, card_at[other]], pairs)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.random_seed = SEED
+    solver.parameters.random_seed = seed
     solver.parameters.max_time_in_seconds = max(0.001, seconds)
     solver.parameters.max_deterministic_time = max(0.001, work)
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    status = solver.solve(model)
+    count_work(solver.deterministic_time)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return {cell: solver.value(var) for cell, var in card_at.items()}

@@ -18,15 +18,7 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from solver.network.problem import Cell, Layout, Problem, around, keeps_rules, layout_tricks, line_layout
-
-SEED = 20250101
-
-#: How many partners' neighbourhoods a local-search move looks at for a new cell.
-_RELOCATE_WIDTH = 6
-#: With ``every_card_matched``: repair moves per card for a layout grown without the rule.
-REPAIR_STEPS = 20
-#: How many tied placements the greedy step looks ahead for.
-_LOOKAHEAD_WIDTH = 12
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 
 #: The eight cells around a cell, in order round it (edge neighbours at odd positions).
 _RING = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
@@ -77,7 +69,9 @@ def _lookahead(problem: Problem, layout: Layout, placed: set[int], card: int, ce
     return score
 
 
-def greedy(problem: Problem, start: int, rng: random.Random | None) -> Layout | None:
+def greedy(
+    problem: Problem, start: int, rng: random.Random | None, settings: Settings = DEFAULT_SETTINGS
+) -> Layout | None:
     """Grow a connected legal layout from ``start``; None when some card finds no legal cell."""
     layout: Layout = {}
     placed: set[int] = set()
@@ -124,9 +118,10 @@ def greedy(problem: Problem, start: int, rng: random.Random | None) -> Layout | 
                 return None
         # The most compact placements first; among those, keep the most future Tricks open.
         options.sort(key=lambda o: (-_compactness(layout, o[1]), o[0], o[1]))
-        if len(options) > _LOOKAHEAD_WIDTH:
-            cut = _compactness(layout, options[_LOOKAHEAD_WIDTH - 1][1])
-            options = [o for o in options if _compactness(layout, o[1]) >= cut][: 2 * _LOOKAHEAD_WIDTH]
+        width = settings.lookahead_width
+        if len(options) > width:
+            cut = _compactness(layout, options[width - 1][1])
+            options = [o for o in options if _compactness(layout, o[1]) >= cut][: 2 * width]
         best_key = None
         choice = options[0]
         for x, spot in options:
@@ -185,6 +180,7 @@ def anneal(
     upper: int,
     deadline: float | None = None,
     connected: bool = True,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> Layout:
     """Simulated annealing over connected legal layouts (legal layouts in any number of pieces
     when not ``connected``); returns the best seen (stopping early at ``deadline`` when given:
@@ -203,12 +199,12 @@ def anneal(
     cards = list(range(problem.size))
     if problem.size < 2 or current >= upper and best >= 0:
         return best_layout
-    hot, cold = 0.8, 0.03
+    hot, cold, move_share = settings.anneal_hot, settings.anneal_cold, settings.anneal_move_share
     for step in range(iterations):
-        if deadline is not None and step % 512 == 0 and time.monotonic() > deadline:
+        if deadline is not None and step % settings.anneal_clock_every == 0 and time.monotonic() > deadline:
             break
         heat = hot * (cold / hot) ** (step / max(1, iterations - 1))
-        if rng.random() < 0.5:
+        if rng.random() < move_share:
             # Move one card to its best legal cell elsewhere on the border of the rest.
             x = rng.choice(cards)
             here = where[x]
@@ -219,8 +215,8 @@ def anneal(
             spots = []
             top = -1
             partners: Collection[int] = problem.partners[x]
-            if len(partners) > _RELOCATE_WIDTH:
-                partners = rng.sample(sorted(partners), _RELOCATE_WIDTH)
+            if len(partners) > settings.relocate_width:
+                partners = rng.sample(sorted(partners), settings.relocate_width)
             for partner in partners:
                 for spot in around(where[partner]):
                     if spot == here or spot in layout:
@@ -320,12 +316,17 @@ def repair_matched(problem: Problem, layout: Layout, rng: random.Random, steps: 
 
 
 def grown_then_repaired(
-    problem: Problem, free: Problem, start: int, grow_rng: random.Random | None, rng: random.Random
+    problem: Problem,
+    free: Problem,
+    start: int,
+    grow_rng: random.Random | None,
+    rng: random.Random,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> Layout | None:
     """For ``every_card_matched``: a layout grown without the rule (``free`` is the problem
     without it), then repaired card by card (``repair_matched``); None when that fails."""
-    grown = greedy(free, start, grow_rng)
-    return repair_matched(problem, grown, rng, REPAIR_STEPS * problem.size) if grown is not None else None
+    grown = greedy(free, start, grow_rng, settings)
+    return repair_matched(problem, grown, rng, settings.repair_steps * problem.size) if grown is not None else None
 
 
 def _starts(problem: Problem, count: int) -> list[int]:
@@ -343,18 +344,22 @@ def _starts(problem: Problem, count: int) -> list[int]:
     return list(dict.fromkeys(order))[:count]
 
 
-def connected_heuristic(problem: Problem, upper: int, effort: float = 1.0) -> Layout | None:
+def connected_heuristic(
+    problem: Problem, upper: int, effort: float = 1.0, settings: Settings = DEFAULT_SETTINGS
+) -> Layout | None:
     """The best connected legal layout found (stopping at ``upper``), or None when none exists
     (with ``every_matched``: when none was found). ``effort`` (0..1) scales the number of
     greedy starts and local-search steps."""
-    best, rng = greedy_phase(problem, upper, effort)
-    return improve(problem, best, upper, effort, rng) if best is not None else None
+    best, rng = greedy_phase(problem, upper, effort, settings)
+    return improve(problem, best, upper, effort, rng, settings) if best is not None else None
 
 
-def greedy_phase(problem: Problem, upper: int, effort: float = 1.0) -> tuple[Layout | None, random.Random]:
+def greedy_phase(
+    problem: Problem, upper: int, effort: float = 1.0, settings: Settings = DEFAULT_SETTINGS
+) -> tuple[Layout | None, random.Random]:
     """The first half of ``connected_heuristic``: the best greedy layout, and the random source
     that ``improve`` should go on with (so that splitting the two changes no result)."""
-    rng = random.Random(SEED)
+    rng = random.Random(settings.heuristic_seed)
     n = problem.size
     if n == 0:
         return {}, rng
@@ -363,7 +368,8 @@ def greedy_phase(problem: Problem, upper: int, effort: float = 1.0) -> tuple[Lay
         return None, rng
     best: Layout | None = fallback if keeps_rules(problem, fallback) else None
     best_value = layout_tricks(problem, fallback) if best is not None else -1
-    starts = max(1, round(effort * max(2, min(12, 300 // max(1, n)))))
+    least, most, cards = settings.greedy_least_starts, settings.greedy_most_starts, settings.greedy_start_cards
+    starts = max(1, round(effort * max(least, min(most, cards // max(1, n)))))
     if problem.every_matched:
         # Matched layouts come from greedy growth alone: try every class as a start.
         starts = max(starts, len(problem.classes))
@@ -371,11 +377,11 @@ def greedy_phase(problem: Problem, upper: int, effort: float = 1.0) -> tuple[Lay
     for round_index, start in enumerate(_starts(problem, starts)):
         if best_value >= upper:
             break
-        layout = greedy(problem, start, rng if round_index % 2 else None)
+        layout = greedy(problem, start, rng if round_index % 2 else None, settings)
         if layout is None and problem.every_matched:
             # (A random source of its own: the main one goes on as without the repair.)
-            own = random.Random(SEED + 1 + start)
-            layout = grown_then_repaired(problem, free, start, own if round_index % 2 else None, own)
+            own = random.Random(settings.heuristic_seed + 1 + start)
+            layout = grown_then_repaired(problem, free, start, own if round_index % 2 else None, own, settings)
         if layout is None or not keeps_rules(problem, layout):
             continue
         value = layout_tricks(problem, layout)
@@ -385,36 +391,42 @@ def greedy_phase(problem: Problem, upper: int, effort: float = 1.0) -> tuple[Lay
 
 
 def improve(
-    problem: Problem, layout: Layout, upper: int, effort: float = 1.0, rng: random.Random | None = None
+    problem: Problem,
+    layout: Layout,
+    upper: int,
+    effort: float = 1.0,
+    rng: random.Random | None = None,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> Layout:
     """Local search from ``layout`` (stopping at ``upper``); the better of the two."""
     value = layout_tricks(problem, layout)
     if value >= upper or problem.size < 3:
         return layout
-    iterations = round(effort * min(20_000, 200 * problem.size))
-    improved = anneal(problem, layout, iterations, rng or random.Random(SEED), upper)
+    iterations = round(effort * min(settings.improve_most_steps, settings.improve_steps_per_card * problem.size))
+    rng = rng or random.Random(settings.heuristic_seed)
+    improved = anneal(problem, layout, iterations, rng, upper, settings=settings)
     return improved if layout_tricks(problem, improved) > value else layout
 
 
-#: ``leave_one_out`` tries this many cards (the fewest partners first), each with at most
-#: LEAVE_OUT_PARTNERS partners (giving up a card with many matches rarely pays).
-LEAVE_OUT_CARDS = 8
-LEAVE_OUT_PARTNERS = 2
-
-
 def leave_one_out(
-    problem: Problem, value: int, upper: int, effort: float, connected: bool = True
+    problem: Problem,
+    value: int,
+    upper: int,
+    effort: float,
+    connected: bool = True,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> Layout | None:
     """A layout better than ``value`` found by leaving one card out: the rest arranged by
     ``connected_heuristic``, the card then put back on the free cell beside them where it makes
     the most Tricks (legally), or, without ``connected``, set apart. Only cards with few partners
     (a lone match is often better given up than built around); None when nothing better was
-    found."""
+    found. Only the ``leave_out_cards`` cards of fewest partners, each with at most
+    ``leave_out_partners``: giving up a card with many matches rarely pays."""
     n = problem.size
     if n < 3:
         return None
-    few = [i for i in range(n) if len(problem.partners[i]) <= LEAVE_OUT_PARTNERS]
-    order = sorted(few, key=lambda i: (len(problem.partners[i]), i))[:LEAVE_OUT_CARDS]
+    few = [i for i in range(n) if len(problem.partners[i]) <= settings.leave_out_partners]
+    order = sorted(few, key=lambda i: (len(problem.partners[i]), i))[: settings.leave_out_cards]
     best: Layout | None = None
     for card in order:
         if value >= upper:
@@ -422,7 +434,7 @@ def leave_one_out(
         others = [i for i in range(n) if i != card]
         sub = problem.subproblem(others)
         sub_upper = min(upper, _sides(sub))
-        arranged = connected_heuristic(sub, sub_upper, effort)
+        arranged = connected_heuristic(sub, sub_upper, effort, settings)
         if arranged is None:
             continue
         layout = {cell: others[i] for cell, i in arranged.items()}

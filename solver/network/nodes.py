@@ -4,6 +4,7 @@ on every machine, so answers are repeatable) or at a deadline, whichever comes f
 from __future__ import annotations
 
 import time
+from contextvars import ContextVar, Token
 
 from model.common.errors import OutOfTime
 
@@ -24,3 +25,39 @@ class NodeBudget:
             raise OutOfTime
         if self.nodes % self.clock_every == 0 and time.monotonic() > self.deadline:
             raise OutOfTime
+
+
+class Meter:
+    """The work of one solve's searches so far: our own searches' nodes and CP-SAT's
+    deterministic time, for the trace of what ran (``trace``)."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.work = 0.0
+
+
+#: The meter of the solve running in this thread (None outside a solve: nothing is counted).
+_METER: ContextVar[Meter | None] = ContextVar("solver_network_meter", default=None)
+
+
+def metered(meter: Meter | None) -> Token[Meter | None]:
+    """Count the searches that follow on ``meter`` (until ``unmetered`` with the token)."""
+    return _METER.set(meter)
+
+
+def unmetered(token: Token[Meter | None]) -> None:
+    _METER.reset(token)
+
+
+def count_nodes(nodes: int) -> None:
+    """A search of our own ended after ``nodes`` nodes."""
+    meter = _METER.get()
+    if meter is not None:
+        meter.nodes += nodes
+
+
+def count_work(work: float) -> None:
+    """A CP-SAT solve ended after ``work`` units of its deterministic time."""
+    meter = _METER.get()
+    if meter is not None:
+        meter.work += work

@@ -8,25 +8,25 @@ from model.common.status import Status
 from model.whitehouse.network.arrangement import Arrangement, CardRef, Network, TricksRules
 from model.whitehouse.tricks import EntrySearch, Rearrange, Solve, TrickOracle, UnprovenTotal
 from solver.network.entry import entry_after_rearranging
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.solve import solve_tricks
 
-#: Networks up to this many cards go to the solver's exact search first.
-EXACT_FIRST_CARDS = 10
 #: Seconds one proof of a game network's Trick total may take by default.
 DEFAULT_TIME_LIMIT = 30.0
 
 
-def engine_solve(time_limit: float = DEFAULT_TIME_LIMIT) -> Solve:
-    """The project's solver behind the engine's ``Solve`` seam: proven optima only."""
+def engine_solve(time_limit: float = DEFAULT_TIME_LIMIT, settings: Settings = DEFAULT_SETTINGS) -> Solve:
+    """The project's solver behind the engine's ``Solve`` seam: proven optima only (networks up
+    to ``exact_first_cards`` go to the exact search first)."""
 
     def solve(network: Network, rules: TricksRules) -> tuple[int, Arrangement, str]:
         solution = None
-        if network.size <= EXACT_FIRST_CARDS:
-            # Measured: the exact search proves small game networks in seconds where the default
-            # path can run past its limit.
-            solution = solve_tricks(network, rules, time_limit=time_limit, method="exact")
+        if network.size <= settings.exact_first_cards:
+            # The exact search proves small game networks where the default path can run past
+            # its limit.
+            solution = solve_tricks(network, rules, time_limit=time_limit, method="exact", settings=settings)
         if solution is None or solution.status != Status.OPTIMAL:
-            solution = solve_tricks(network, rules, time_limit=time_limit)
+            solution = solve_tricks(network, rules, time_limit=time_limit, settings=settings)
         if solution.status != Status.OPTIMAL or solution.arrangement is None or solution.tricks is None:
             raise UnprovenTotal(f"the solver reported {solution.status.value} for a {network.size}-card network")
         return solution.tricks, solution.arrangement, solution.proven_by or "solver"

@@ -6,6 +6,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -21,8 +22,6 @@ from solver.network.few_kind import few_kind_fits, few_kind_reach
 from solver.network.fill_model import fill_by_model
 from solver.network.glue import glue
 from solver.network.heuristic import (
-    REPAIR_STEPS,
-    SEED,
     anneal,
     connected_heuristic,
     greedy_phase,
@@ -34,6 +33,7 @@ from solver.network.matched import why_never_all_matched
 from solver.network.plain import plain_cells, solve_plain
 from solver.network.portfolio import Settled, descent_taking_turns
 from solver.network.problem import (
+    Cell,
     Layout,
     Problem,
     apart_layout,
@@ -44,142 +44,10 @@ from solver.network.problem import (
     line_layout,
     match_components,
 )
-from solver.network.rest import PLAIN_MODEL_SIZE, use_the_rest
-from solver.network.tiling import TILE_NODES, tile_search
-
-#: In ``auto`` mode, networks (or match groups) up to this size go to the exact search: below
-#: about 8 cards it finishes before OR-Tools has even been imported.
-EXACT_AUTO_LIMIT = 7
-#: An optimum below the simple bounds is confirmed by the exact search up to this many cards.
-CONFIRM_LIMIT = 10
-#: The confirmation's work limit in search nodes (a count, not seconds, so that the outcome
-#: does not depend on the machine).
-CONFIRM_NODES = 20_000
-#: The embedding search's work limit per target in search nodes (about half a second; a count
-#: keeps the answer the same on every machine).
-EMBED_NODES = 30_000
-#: The first question, "does anything beat the arrangement found?", gets a smaller budget: when
-#: the answer is yes the search is only wasted time.
-EMBED_PROBE_NODES = 3_000
-#: Up to BOX_DESCENT_LIMIT cards, the steps down from the cheap bound get this budget: the box
-#: descent settles the hard ones faster.
-EMBED_STEP_NODES = 1_000
-#: "One Trick more than the best found?" (``_one_more``: up to BOX_DESCENT_LIMIT cards where the
-#: box descent's first share settles nothing, and again whenever a turn of the descent or the
-#: plain model raises the best found; above it, climbing before CP-SAT) gets this budget in pieces
-#: (search nodes, about half a second). Measured on game-grown networks of 15-16 cards that the
-#: descent and the plain model left open for 10 s: settled within 30 000 to 50 000 nodes. Where it
-#: settles nothing the budget is lost: on ten fresh networks of 12-16 cards, 120 000 cost 7 s more
-#: than 50 000 in all, and 30 000 saved 4.6 s but left one of the open ones open again. Asked
-#: before the descent, it cost networks the descent settles in 0.2-0.4 s one to three seconds.
-#: With the search half again as fast, 100 000 was measured again on three fresh seeds (609
-#: networks): 20 s less in all on one, none on the other two. Where the descent is still open,
-#: each of its turns asks again on a larger budget (DEEPER_GROWTH).
-SMALL_PROBE_NODES = 50_000
-#: Where the box descent is still open after its first unit of work, each of its turns starts
-#: with "one Trick more?" asked again, the search in pieces on this many times the last budget.
-#: Measured on fifteen fresh game-grown networks of 14-16 cards the descent and the plain model
-#: left open or slow (2-10 s): 50 000 nodes refuted one Trick more on three, 100 000 on seven
-#: more, 200 000 on four more, and the last needed 1 600 000; restarts cost at most a third more.
-DEEPER_GROWTH = 4
-#: Without ``connected``, "one Trick more?" in pieces (``_climb_in_pieces``, EMBED_NODES first)
-#: is asked again on DEEPER_GROWTH times the budget up to this many times where it gives up.
-PIECES_DEEPER = 2
-#: Above BOX_DESCENT_LIMIT cards, the climb's "one Trick more?" is asked deeper up to this many
-#: times where it settles nothing, before CP-SAT's region model. Measured on 21 fresh
-#: engine-grown networks of 18-24 cards (seed 20261453, connected, 10 s): twice left none of them
-#: open where once left three (35.6 s in all, 27.1 s twice); on seeds 20261452, 20261454-55 and
-#: on 21 checkerboards with extra pairs (k = 4-10, seed 20261456) the same to within 0.3 s.
-CLIMB_DEEPER = 2
-#: The search from the kind with fewer cards (``few_kind``) gets this budget per target in pieces
-#: (search nodes, about a second): on six game-grown networks of 15-16 cards where the embedding
-#: search took 1-14 s to refute one Trick more in pieces, it needs 183 to 13 374.
-FEW_KIND_NODES = 30_000
-#: Before it, the embedding search gets this many nodes (about a tenth of a second): far below
-#: the kinds bound the search from the few kind has many shapes to look at (measured with the
-#: count of cells as its only bound: 1-5 s on targets the embedding search refutes within 5 000
-#: nodes).
-FEW_KIND_PROBE = 10_000
-#: Connected, where the embedding search's first probe leaves one Trick more open
-#: (``_relaxed_upper``), the search from the few kind gets this budget on it (search nodes). On
-#: 203 fresh game-grown networks (seed 20261423, connected, 10 s): 14.2 s in all without it,
-#: 11.6 s with 2 000 nodes, 11.2 s with 5 000, 10.4 s with 15 000.
-FEW_KIND_UPPER_NODES = 15_000
-#: The embedding search's connected variant gets this budget per target (search nodes): where
-#: it refutes what the search in pieces reaches, it does so within a few hundred.
-JOINED_NODES = 1_000
-#: The embedding search kept to one piece (``embed.one_piece``), building an arrangement that meets
-#: the upper bound, gets this budget (search nodes). Measured on the game-grown networks of 14-16
-#: cards where the bound was proven at once and the arrangement meeting it took the box descent
-#: 3-5 s: each found within 300 nodes, one within 3 000 (a millisecond or two each).
-ONE_PIECE_NODES = 3_000
-#: In the same "one Trick more?" (``_one_more``), the embedding search kept to one piece is asked
-#: first, on this budget (search nodes), and again from each arrangement it builds.
-CLIMB_NODES = 5_000
-#: The tiling search gets TILE_NODES per this many seconds of the time limit (a node count, so
-#: repeatable; about a third of the limit on this machine). Only networks that could meet the
-#: polyomino bound get so far, and on every committed instance and 268 fresh game-grown, dense
-#: and engine-grown ones the search ends within 80 000 nodes; planted 7 x 7 checkerboards with
-#: extra pairs need up to a million and more (measured: 5 of 12 of one draw above 400 000), and
-#: of the later phases only the model below reaches their optimum.
-TILE_SECONDS = 2.0
-#: Where the tiling search runs out of nodes, its question goes to a CP-SAT model
-#: (``fill_model``) for this share of the time left (most of it: on such networks no later phase
-#: was seen to reach the bound), on FILL_WORK units of CP-SAT's deterministic time per second of
-#: the limit (so repeatable where the clock does not stop it). Measured on planted 7 x 7 boards
-#: with extra pairs: found in 0.3-6 s, 1-20 units.
-FILL_SHARE = 0.8
-FILL_WORK = 4.0
-#: The embedding search is tried only when at most this many matching pairs may lie apart
-#: (dense networks have many more pairs than any arrangement can lay edge to edge).
-EMBED_APART = 10
-#: In ``auto`` mode, networks up to this size are settled box by box (``tricks_boxes``).
-BOX_DESCENT_LIMIT = 16
-#: Without ``connected``, the class model in a plain box gets this share of the time left (in
-#: ``auto`` mode, only for groups too large for the plain model); the rest goes to ``rest``,
-#: where the plain model takes turns with it.
-PIECES_SHARE = 0.25
-#: Without ``connected``, groups above 16 cards first get the plain model for this much work
-#: (CP-SAT's deterministic time; a few seconds).
-PLAIN_FIRST_WORK = 8.0
-#: With ``every_card_matched``, the same network without the rule first gets this share of the time
-#: left (``_without_the_rule``): its optimum bounds this one, and its optimal arrangement often
-#: keeps every card matched already. Where it proves its optimum early, the rest of the time goes
-#: on. 0.75 rather than 0.5, measured on 21 fresh engine-grown networks of 18-24 cards each, 10 s:
-#: in pieces (seed 20261463, where it was chosen) 2 open -> 0, 32.0 s -> 23.2 s in all, the two
-#: proven at 25 and 28 by their optimum without the rule (7-8 s); on seeds 20261462, 20261464-66
-#: the same networks open, and on 203 game-grown networks each (seeds 20261467-68) within 1 s.
-RELAXED_SHARE = 0.75
-#: Where the best arrangement without the rule leaves cards unmatched, this many local-search
-#: walks from it (``_kept_to_the_rule``) of MATCHED_STEPS steps per card. Measured on the 17 of 257
-#: fresh engine- and game-grown networks whose optimum without the rule leaves a card unmatched:
-#: 4 walks of 1 000 steps per card reach that optimum with every card matched on 14 (9 with 250
-#: steps, 12 with 2 000); walks that count each unmatched card as 0.5-3 Tricks lost, 11-14.
-#: 8, not 4: on 30 more such networks (seeds 20261540-43, both readings) the first walk to reach
-#: it was walk 0-2 on 24; walk 4, 5, 12 and 15 on four; none of 40 on two. With 8, the slowest of
-#: 203 game-grown networks in pieces with every card matched (seed 20261532) takes 0.45 s, not
-#: 2.04 s (walk 6 reaches its 19, which the rest's plain model found before).
-MATCHED_WALKS = 8
-MATCHED_STEPS = 1_000
-#: Above BOX_DESCENT_LIMIT cards, connected, where those walks and the climb leave the best kept to
-#: the rule below the bound, more walks (``_walks_to_the_rule``) get this share of the time left
-#: before CP-SAT's region model; the rest stays with the model, which alone can prove the best
-#: kept to the rule optimal below the bound. Measured on fresh engine-grown networks of 18-24
-#: cards, 10 s: on 7 of 63 (seeds 20261480-82) the region model had the whole time, one Trick
-#: below the optimum without the rule, and found none of those arrangements (two given 30 s:
-#: none either); with more walks first, 5 of them are proven, in 0.5-3.4 s in all. On 12 such
-#: networks (those and 5 of other seeds) 9 are; on 126 fresh ones (seeds 20261500-05) 2 were
-#: left open and 1 is now, 64.6 s -> 54.9 s in all (measured with MATCHED_WALKS at 4).
-WALKS_SHARE = 0.7
-#: ``leave_one_out``'s heuristic effort, as a share of the main heuristic's.
-LEAVE_OUT_EFFORT = 0.3
-#: Without ``connected``, groups above BOX_DESCENT_LIMIT cards first get this share of the time
-#: left for a connected arrangement (legal in pieces too) that may meet the bound.
-CONNECTED_SHARE = 0.15
-#: Models with more (cell, class) pairs than this are not built: they would not finish within
-#: any sensible time limit, and building them alone takes seconds. Such networks get the
-#: heuristic arrangement and the gap to the bound.
-MAX_MODEL_SIZE = 40_000
+from solver.network.rest import use_the_rest
+from solver.network.settings import DEFAULT_SETTINGS, Settings
+from solver.network.tiling import tile_search
+from solver.network.trace import Ran, Trace
 
 
 @dataclass(frozen=True)
@@ -195,14 +63,24 @@ class Outcome:
 
 
 class Clock:
-    """The time limit, and progress reports whenever the best or the bound changes."""
+    """The time limit, progress reports whenever the best or the bound changes, the settings
+    every phase reads its budgets from, and the trace of the phases that ran."""
 
-    def __init__(self, started: float, limit: float, progress: Callable[[Progress], None] | None) -> None:
+    def __init__(
+        self,
+        started: float,
+        limit: float,
+        progress: Callable[[Progress], None] | None,
+        settings: Settings = DEFAULT_SETTINGS,
+        trace: Trace | None = None,
+    ) -> None:
         self.started = started
         self.limit = max(0.0, limit)
         self.deadline = started + self.limit
         self.progress = progress
         self.last: tuple[int | None, int] | None = None
+        self.settings = settings
+        self.trace = trace if trace is not None else Trace()
 
     def left(self) -> float:
         return max(0.0, self.deadline - time.monotonic())
@@ -211,9 +89,13 @@ class Clock:
         """A clock for a solve of its own inside this one: ``part`` of the time left, no
         progress reports, and the same limit, so that the effort and node budgets that grow
         with the limit (``_effort``, ``tile_nodes``) are those of a solve with this limit."""
-        clock = Clock(self.started, self.limit, None)
+        clock = Clock(self.started, self.limit, None, self.settings, self.trace)
         clock.deadline = time.monotonic() + part * self.left()
         return clock
+
+    def phase(self, name: str) -> AbstractContextManager[Ran]:
+        """Run the phase ``name`` (recorded in the trace unless inside another phase)."""
+        return self.trace.phase(name)
 
     def report(self, best: int | None, bound: int) -> None:
         if best is not None and best < 0:
@@ -226,7 +108,8 @@ class Clock:
 
 def _effort(clock: Clock) -> float:
     """Heuristic effort from the time limit (not from the clock, so results stay repeatable)."""
-    return min(1.0, max(0.05, clock.limit / 10.0))
+    settings = clock.settings
+    return min(1.0, max(settings.least_effort, clock.limit / settings.effort_seconds))
 
 
 def solve_problem(
@@ -236,11 +119,50 @@ def solve_problem(
     limit: float,
     progress: Callable[[Progress], None] | None,
     method: str,
+    settings: Settings = DEFAULT_SETTINGS,
+    trace: Trace | None = None,
 ) -> Outcome:
-    return _solve(problem, rules, Clock(started, limit, progress), method)
+    return _solve(problem, rules, Clock(started, limit, progress, settings, trace), method)
 
 
 def _solve(problem: Problem, rules: TricksRules, clock: Clock, method: str) -> Outcome:
+    with clock.phase("structure") as ran:
+        settled = _structure(problem, rules, method)
+        ran.established = said(settled)
+    if settled is not None:
+        return settled
+    relaxed = _Relaxed()
+    if problem.every_matched and method == "auto":
+        with clock.phase("without the rule") as ran:
+            relaxed = _without_the_rule(problem, rules, clock)
+            ran.established = said(relaxed.answer) if relaxed.answer is not None else relaxed.said(problem)
+        if relaxed.answer is not None:
+            return relaxed.answer
+    if rules.connected:
+        outcome = _solve_connected(problem, clock, method, relaxed)
+    else:
+        outcome = _solve_in_pieces(problem, clock, method, relaxed)
+    if method == "auto" and outcome.status is Status.UNPROVEN and clock.left() > 0:
+        with clock.phase("rest") as ran:
+            outcome = _the_rest(problem, clock, outcome, rules.connected, relaxed)
+            ran.established = said(outcome)
+    return _nothing_found(outcome) if outcome.layout is None else outcome
+
+
+def said(outcome: Outcome | None) -> str:
+    """What an outcome establishes, in a few words (for the trace)."""
+    if outcome is None:
+        return "nothing"
+    if outcome.status is Status.INFEASIBLE:
+        return "infeasible"
+    if outcome.status is Status.OPTIMAL:
+        return f"optimal {outcome.value}"
+    found = "none found" if outcome.value is None or outcome.value < 0 else f"found {outcome.value}"
+    return found if outcome.bound is None else f"{found}, upper bound {outcome.bound}"
+
+
+def _structure(problem: Problem, rules: TricksRules, method: str) -> Outcome | None:
+    """The answers the network's structure gives alone, or None."""
     n = problem.size
     if n == 0:
         return Outcome(Status.OPTIMAL, 0, 0, {}, "an empty network makes no Tricks", "structure")
@@ -262,18 +184,7 @@ def _solve(problem: Problem, rules: TricksRules, clock: Clock, method: str) -> O
             "would not match",
             "structure",
         )
-    relaxed = _Relaxed()
-    if problem.every_matched and method == "auto":
-        relaxed = _without_the_rule(problem, rules, clock)
-        if relaxed.answer is not None:
-            return relaxed.answer
-    if rules.connected:
-        outcome = _solve_connected(problem, clock, method, relaxed)
-    else:
-        outcome = _solve_in_pieces(problem, clock, method, relaxed)
-    if method == "auto" and outcome.status is Status.UNPROVEN and clock.left() > 0:
-        outcome = _the_rest(problem, clock, outcome, rules.connected, relaxed)
-    return _nothing_found(outcome) if outcome.layout is None else outcome
+    return None
 
 
 @dataclass(frozen=True)
@@ -296,17 +207,22 @@ class _Relaxed:
         simple = best_bound(problem)
         return self.ceiling if self.ceiling is not None and self.ceiling.value < simple.value else simple
 
+    def said(self, problem: Problem) -> str:
+        """What it establishes, in a few words (for the trace)."""
+        found = "none kept to the rule" if self.start is None else f"found {layout_tricks(problem, self.start)}"
+        return found if self.ceiling is None else f"{found}, upper bound {self.ceiling.value}"
+
 
 def _without_the_rule(problem: Problem, rules: TricksRules, clock: Clock) -> _Relaxed:
-    """``every_card_matched``: the same network solved without the rule first, on RELAXED_SHARE
+    """``every_card_matched``: the same network solved without the rule first, on ``relaxed_share``
     of the time left (its progress is not reported: its arrangements may break the rule). An
     optimum there is a bound here; its best arrangement, where it keeps every card matched (as
     it is, or once ``_kept_to_the_rule`` has moved its lone cards), is one here."""
     free = replace(problem, every_matched=False)
-    found = _solve(free, replace(rules, every_card_matched=False), clock.share(RELAXED_SHARE), "auto")
+    found = _solve(free, replace(rules, every_card_matched=False), clock.share(clock.settings.relaxed_share), "auto")
     if found.value is None or found.bound is None or found.layout is None:
         return _Relaxed()
-    start = _kept_to_the_rule(problem, found.layout, found.value, rules.connected)
+    start = _kept_to_the_rule(problem, found.layout, found.value, rules.connected, clock.settings)
     value = layout_tricks(problem, start) if start is not None else None
     proven = found.status is Status.OPTIMAL
     ceiling = None
@@ -322,32 +238,41 @@ def _without_the_rule(problem: Problem, rules: TricksRules, clock: Clock) -> _Re
     return relaxed
 
 
-def _kept_to_the_rule(problem: Problem, layout: Layout, value: int, connected: bool = True) -> Layout | None:
+def _kept_to_the_rule(
+    problem: Problem, layout: Layout, value: int, connected: bool = True, settings: Settings = DEFAULT_SETTINGS
+) -> Layout | None:
     """The best arrangement keeping every card matched found from ``layout`` (the best found
     without the rule, making ``value``): itself when it keeps the rule; else its lone cards
     moved beside a partner (``repair_matched``), and walks of the local search from it (fixed
     seeds and step counts: repeatable); None when none keeps it."""
     if keeps_rules(problem, layout):
         return layout
-    best = repair_matched(problem, layout, random.Random(SEED), REPAIR_STEPS * problem.size)
+    best = repair_matched(problem, layout, random.Random(settings.heuristic_seed), settings.repair_steps * problem.size)
     made = layout_tricks(problem, best) if best is not None else -1
-    for walk in range(MATCHED_WALKS):
+    for walk in range(settings.matched_walks):
         if made >= value:
             break
-        walked_made, walked = _walk(problem, layout, walk, value, connected)
+        walked_made, walked = _walk(problem, layout, walk, value, settings, connected)
         if walked_made > made:
             best, made = walked, walked_made
     return best
 
 
 def _walk(
-    problem: Problem, start: Layout, walk: int, upper: int, connected: bool = True, deadline: float | None = None
+    problem: Problem,
+    start: Layout,
+    walk: int,
+    upper: int,
+    settings: Settings,
+    connected: bool = True,
+    deadline: float | None = None,
 ) -> tuple[int, Layout]:
-    """Walk ``walk`` of the local search from ``start`` (seed SEED + ``walk``, MATCHED_STEPS steps
-    per card): the Tricks of the arrangement it ends with where that keeps the rule, else -1,
-    and the arrangement."""
-    walked = anneal(problem, start, MATCHED_STEPS * problem.size, random.Random(SEED + walk), upper, deadline,
-                    connected)
+    """Walk ``walk`` of the local search from ``start`` (seed ``heuristic_seed`` + ``walk``,
+    ``matched_steps`` steps per card): the Tricks of the arrangement it ends with where that
+    keeps the rule, else -1, and the arrangement."""
+    steps = settings.matched_steps * problem.size
+    rng = random.Random(settings.heuristic_seed + walk)
+    walked = anneal(problem, start, steps, rng, upper, deadline, connected, settings)
     return (layout_tricks(problem, walked) if keeps_rules(problem, walked) else -1), walked
 
 
@@ -365,7 +290,7 @@ def _the_rest(problem: Problem, clock: Clock, outcome: Outcome, connected: bool,
     ``rest.use_the_rest`` (a CP-SAT model with hint and bound, and local-search restarts)."""
     value = outcome.value if outcome.value is not None else -1
     upper = outcome.bound if outcome.bound is not None else relaxed.bound(problem).value
-    rest = use_the_rest(problem, clock.deadline, value, outcome.layout, upper, connected)
+    rest = use_the_rest(problem, clock.deadline, value, outcome.layout, upper, connected, clock.settings)
     clock.report(rest.value, rest.upper)
     if rest.proven:
         bound = relaxed.bound(problem)
@@ -405,74 +330,105 @@ def joined_proof(problem: Problem, target: int) -> str:
 
 def _solve_connected(problem: Problem, clock: Clock, method: str, relaxed: _Relaxed = _Relaxed()) -> Outcome:
     bound = relaxed.bound(problem)
+    settings = clock.settings
     if problem.pair_count() == 0 and method != "cpsat":
         layout = line_layout(problem)
         assert layout is not None
         return _proven(0, layout, bound, "bound")
     # Greedy growth first; local search only after the embedding search has had its say, since
     # that often proves the greedy arrangement optimal already (and otherwise lowers the target).
-    found, rng = greedy_phase(problem, bound.value, _effort(clock))
-    start = relaxed.start
-    if start is not None and (found is None or layout_tricks(problem, start) > layout_tricks(problem, found)):
-        found = start
-    if method != "auto" and found is not None:
-        found = improve(problem, found, bound.value, _effort(clock), rng)
-    assert found is not None or problem.every_matched, "a network with a matching pair has a legal arrangement"
-    # With ``every_card_matched`` the heuristic may find nothing: -1 then stands for "none yet"
-    # (and the layout is None).
-    layout = found
-    value = layout_tricks(problem, found) if found is not None else -1
-    clock.report(value, bound.value)
+    with clock.phase("heuristic") as ran:
+        found, rng = greedy_phase(problem, bound.value, _effort(clock), settings)
+        start = relaxed.start
+        if start is not None and (found is None or layout_tricks(problem, start) > layout_tricks(problem, found)):
+            found = start
+        if method != "auto" and found is not None:
+            found = improve(problem, found, bound.value, _effort(clock), rng, settings)
+        assert found is not None or problem.every_matched, "a network with a matching pair has a legal arrangement"
+        # With ``every_card_matched`` the heuristic may find nothing: -1 then stands for "none yet"
+        # (and the layout is None).
+        layout = found
+        value = layout_tricks(problem, found) if found is not None else -1
+        clock.report(value, bound.value)
+        ran.established = _found(value, bound.value)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
     tiled = _tiled(problem, clock, bound, value, method)
     if tiled is not None:
         return tiled
-    if method == "auto" and layout is None and problem.size <= BOX_DESCENT_LIMIT:
+    if method == "auto" and layout is None and problem.size <= settings.box_descent_limit:
         # Greedy growth found no arrangement with every card matched: look for one meeting
         # the bound span by span (so near the bound each span leaves few ways on, and a node
         # budget keeps it short and repeatable).
-        reached = reach_by_span(problem, bound.value, clock.deadline)
+        with clock.phase("span reach") as ran:
+            reached = reach_by_span(problem, bound.value, clock.deadline, settings)
+            ran.established = "nothing" if reached is None else f"optimal {layout_tricks(problem, reached)}"
         if reached is not None:
             return _proven(layout_tricks(problem, reached), reached, bound, "bound")
     upper = bound.value
     if method == "auto":
-        upper, why = _relaxed_upper(problem, value, bound.value, clock, connected=True)
+        with clock.phase("embedding bound") as ran:
+            upper, why = _relaxed_upper(problem, value, bound.value, clock, connected=True)
+            ran.established = f"upper bound {upper}"
         if value >= upper:
             return _proven(value, layout, bound, "exhaustive search", why)
         if layout is not None:
-            layout = improve(problem, layout, upper, _effort(clock), rng)
-            value = layout_tricks(problem, layout)
-            clock.report(value, upper)
+            with clock.phase("local search") as ran:
+                layout = improve(problem, layout, upper, _effort(clock), rng, settings)
+                value = layout_tricks(problem, layout)
+                clock.report(value, upper)
+                ran.established = _found(value, upper)
             if value >= upper:
                 return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound", why)
-        built = _one_piece(problem, clock, upper)
+        with clock.phase("one piece") as ran:
+            built = _one_piece(problem, clock, upper)
+            ran.established = "nothing" if built is None else f"optimal {upper}"
         if built is not None:
             return _proven(upper, built, bound, "exhaustive search" if upper < bound.value else "bound", why)
-        if problem.size <= BOX_DESCENT_LIMIT:
-            left_out = leave_one_out(problem, value, upper, LEAVE_OUT_EFFORT * _effort(clock))
-            if left_out is not None:
-                layout, value = left_out, layout_tricks(problem, left_out)
-                clock.report(value, upper)
-                if value >= upper:
-                    return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound", why)
-    if method == "exact" or (method == "auto" and problem.size <= EXACT_AUTO_LIMIT):
-        return _exact(problem, clock, bound, value, layout, pieces=False)
-    if method == "auto" and problem.size <= CONFIRM_LIMIT:
+        if problem.size <= settings.box_descent_limit:
+            with clock.phase("leave one out") as ran:
+                left_out = leave_one_out(
+                    problem, value, upper, settings.leave_out_effort * _effort(clock), settings=settings
+                )
+                if left_out is not None:
+                    layout, value = left_out, layout_tricks(problem, left_out)
+                    clock.report(value, upper)
+                    ran.established = _found(value, upper)
+            if left_out is not None and value >= upper:
+                return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound", why)
+    if method == "exact" or (method == "auto" and problem.size <= settings.exact_auto_limit):
+        with clock.phase("exact") as ran:
+            exact = _exact(problem, clock, bound, value, layout, pieces=False)
+            ran.established = said(exact)
+        return exact
+    if method == "auto" and problem.size <= settings.confirm_limit:
         # A short exact search first (a node budget, so repeatable): it settles most small
         # networks without OR-Tools, including some CP-SAT finds hard.
-        quick = exact_search(problem, value, bound.value, clock.deadline, node_limit=CONFIRM_NODES)
-        if quick.layout is not None:
-            value, layout = quick.value, quick.layout
-            clock.report(value, bound.value)
+        with clock.phase("quick exact") as ran:
+            quick = exact_search(
+                problem, value, bound.value, clock.deadline, node_limit=settings.confirm_nodes, settings=settings
+            )
+            if quick.layout is not None:
+                value, layout = quick.value, quick.layout
+                clock.report(value, bound.value)
+            ran.established = f"optimal {value}" if quick.complete or value >= upper else _found(value, upper)
         if quick.complete or value >= upper:
             return _proven(value, layout, bound, "exhaustive search")
     hint = layout
     if hint is None and problem.every_matched:
         # No arrangement with every card matched yet: the best one without that rule still tells
         # CP-SAT where good arrangements lie.
-        hint = relaxed.hint or connected_heuristic(replace(problem, every_matched=False), bound.value, _effort(clock))
+        hint = relaxed.hint or connected_heuristic(
+            replace(problem, every_matched=False), bound.value, _effort(clock), settings
+        )
     return _cpsat_connected(problem, clock, bound, value, layout, method, upper, hint, relaxed.hint)
+
+
+def _found(value: int, upper: int) -> str:
+    """The best found and the proven bound, in a few words (for the trace)."""
+    if value >= upper:
+        return f"optimal {value}"
+    return f"{'none found' if value < 0 else f'found {value}'}, upper bound {upper}"
 
 
 def _tiled(problem: Problem, clock: Clock, bound: Bound, value: int, method: str) -> Outcome | None:
@@ -482,34 +438,39 @@ def _tiled(problem: Problem, clock: Clock, bound: Bound, value: int, method: str
     legal in pieces too. A hit is proven by the bound."""
     if method != "auto" or value >= bound.value:
         return None
-    budget = tile_nodes(clock.limit)
-    layout, spent = tile_search(problem, bound.value, budget, clock.deadline)
-    if layout is None and spent >= budget:
-        # The search ran out of nodes, not of shapes to fill (on networks with many more
-        # matching pairs than a shape needs): the same question as a CP-SAT model.
-        seconds = FILL_SHARE * clock.left()
-        layout = fill_by_model(problem, bound.value, FILL_WORK * clock.limit, time.monotonic() + seconds)
+    settings = clock.settings
+    with clock.phase("tiling") as ran:
+        budget = tile_nodes(clock.limit, settings)
+        layout, spent = tile_search(problem, bound.value, budget, clock.deadline, settings)
+        if layout is None and spent >= budget:
+            # The search ran out of nodes, not of shapes to fill (on networks with many more
+            # matching pairs than a shape needs): the same question as a CP-SAT model.
+            seconds = settings.fill_share * clock.left()
+            work = settings.fill_work * clock.limit
+            layout = fill_by_model(problem, bound.value, work, time.monotonic() + seconds, settings)
+        if layout is not None:
+            ran.established = f"optimal {layout_tricks(problem, layout)}"
     if layout is None:
         return None
     clock.report(layout_tricks(problem, layout), bound.value)
     return _proven(layout_tricks(problem, layout), layout, bound, "bound")
 
 
-def tile_nodes(limit: float) -> int:
+def tile_nodes(limit: float, settings: Settings = DEFAULT_SETTINGS) -> int:
     """The tiling search's node budget under a time limit of ``limit`` seconds."""
-    return round(TILE_NODES * max(0.05, limit / TILE_SECONDS))
+    return round(settings.tile_nodes * max(settings.least_effort, limit / settings.tile_seconds))
 
 
-def deeper_nodes(first: int, deeper: int) -> int:
+def deeper_nodes(first: int, deeper: int, settings: Settings = DEFAULT_SETTINGS) -> int:
     """The search in pieces' budget when "one Trick more?" is asked ``deeper`` times again for
-    the same total: DEEPER_GROWTH times the ask before, from ``first``."""
-    return int(first * DEEPER_GROWTH**deeper)  # (int ** int is typed Any: a negative power)
+    the same total: ``deeper_growth`` times the ask before, from ``first``."""
+    return int(first * settings.deeper_growth**deeper)  # (int ** int is typed Any: a negative power)
 
 
-def _few_apart(problem: Problem, target: int) -> bool:
-    """True when ``target`` Tricks leave at most EMBED_APART matching pairs apart: where the
+def _few_apart(problem: Problem, target: int, settings: Settings) -> bool:
+    """True when ``target`` Tricks leave at most ``embed_apart`` matching pairs apart: where the
     embedding search is small enough to ask."""
-    return problem.pair_count() - target <= EMBED_APART
+    return problem.pair_count() - target <= settings.embed_apart
 
 
 def _one_piece(problem: Problem, clock: Clock, upper: int) -> Layout | None:
@@ -517,9 +478,9 @@ def _one_piece(problem: Problem, clock: Clock, upper: int) -> Layout | None:
     kept to one piece, where few pairs may lie apart (a node budget: repeatable); else None. The
     local search climbs towards the bound from one arrangement; this lays every card knowing
     how many pairs it may leave apart."""
-    if not _few_apart(problem, upper) or clock.left() <= 0:
+    if not _few_apart(problem, upper, clock.settings) or clock.left() <= 0:
         return None
-    built = one_piece(problem, upper, clock.deadline, ONE_PIECE_NODES)
+    built = one_piece(problem, upper, clock.deadline, clock.settings.one_piece_nodes, clock.settings)
     if built is not None:
         clock.report(upper, upper)
     return built
@@ -529,14 +490,14 @@ def _refuted(problem: Problem, value: int, clock: Clock, connected: bool = False
     """A proof (in words, or "" when it has none) that no arrangement, even in pieces (with
     ``connected``: no connected one), makes more than ``value`` Tricks, from our embedding
     search; None when it finds none (a node limit, not the clock, decides when it gives up)."""
-    if not _few_apart(problem, value + 1):
+    if not _few_apart(problem, value + 1, clock.settings):
         return None
-    found = pieces_reach(problem, value + 1, clock.deadline, node_limit=EMBED_NODES)
+    found = pieces_reach(problem, value + 1, clock.deadline, clock.settings.embed_nodes, settings=clock.settings)
     if found is False:
         return ""
     if not connected or not found:
         return None
-    if pieces_reach(problem, value + 1, clock.deadline, node_limit=JOINED_NODES, connected=True) is False:
+    if pieces_reach(problem, value + 1, clock.deadline, clock.settings.joined_nodes, True, clock.settings) is False:
         return joined_proof(problem, value + 1)
     return None
 
@@ -551,13 +512,13 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock, conne
     in words comes with the bound when that variant gave it (else None)."""
     joined: set[int] = set()
 
-    def reach(target: int, nodes: int = EMBED_NODES) -> bool | None:
-        if not _few_apart(problem, target):
+    def reach(target: int, nodes: int = clock.settings.embed_nodes) -> bool | None:
+        if not _few_apart(problem, target, clock.settings):
             return True  # not tried: as good as reachable
-        found = pieces_reach(problem, target, clock.deadline, node_limit=nodes)
+        found = pieces_reach(problem, target, clock.deadline, nodes, settings=clock.settings)
         if found is not True or not connected:
             return found  # (a search in pieces that ran out of nodes leaves its variant no hope)
-        if pieces_reach(problem, target, clock.deadline, node_limit=JOINED_NODES, connected=True) is False:
+        if pieces_reach(problem, target, clock.deadline, clock.settings.joined_nodes, True, clock.settings) is False:
             joined.add(target)
             return False
         return found
@@ -565,21 +526,23 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock, conne
     def answer(upper: int) -> tuple[int, str | None]:
         return upper, joined_proof(problem, upper + 1) if upper + 1 in joined else None
 
-    probe = reach(value + 1, EMBED_PROBE_NODES)
+    probe = reach(value + 1, clock.settings.embed_probe_nodes)
     if probe is False:
         return answer(value)
-    if probe is None and connected and few_kind_fits(problem, value + 1):
+    if probe is None and connected and few_kind_fits(problem, value + 1, clock.settings):
         # Near the kinds bound the search from the few kind refutes in milliseconds what the
         # embedding search takes a second over. (In pieces the climb has asked it already.)
-        if few_kind_reach(problem, value + 1, clock.deadline, FEW_KIND_UPPER_NODES)[0] is False:
+        nodes = clock.settings.few_kind_upper_nodes
+        if few_kind_reach(problem, value + 1, clock.deadline, nodes, clock.settings)[0] is False:
             return answer(value)
-    # Up to BOX_DESCENT_LIMIT cards the box descent settles what is hard here faster: only the
+    # Up to ``box_descent_limit`` cards the box descent settles what is hard here faster: only the
     # easy steps down then (and one larger probe where the descent stalls: ``_cpsat_connected``).
-    nodes = EMBED_STEP_NODES if problem.size <= BOX_DESCENT_LIMIT else EMBED_NODES
+    settings = clock.settings
+    nodes = settings.embed_step_nodes if problem.size <= settings.box_descent_limit else settings.embed_nodes
     upper = bound
     while upper > value + 1 and reach(upper, nodes) is False:
         upper -= 1
-    if upper == value + 1 and probe is None and nodes > EMBED_PROBE_NODES and reach(value + 1) is False:
+    if upper == value + 1 and probe is None and nodes > clock.settings.embed_probe_nodes and reach(value + 1) is False:
         return answer(value)  # the probe's budget was too small for what the full one settles
     return answer(upper)
 
@@ -587,7 +550,7 @@ def _relaxed_upper(problem: Problem, value: int, bound: int, clock: Clock, conne
 def _exact(
     problem: Problem, clock: Clock, bound: Bound, value: int, layout: Layout | None, pieces: bool
 ) -> Outcome:
-    found = exact_search(problem, value, bound.value, clock.deadline, pieces=pieces)
+    found = exact_search(problem, value, bound.value, clock.deadline, pieces=pieces, settings=clock.settings)
     if found.layout is not None:
         value, layout = found.value, found.layout
         clock.report(value, bound.value)
@@ -627,7 +590,7 @@ def _attempt(
 
     n = problem.size
     cells = tuple(region(n, target))
-    if len(cells) * len(problem.classes) > MAX_MODEL_SIZE:
+    if len(cells) * len(problem.classes) > clock.settings.max_model_size:
         return _Attempt("timeout")
     on_value = lambda v: clock.report(max(v, best if best is not None else v), upper)  # noqa: E731
     relaxed = solve_model(
@@ -635,6 +598,7 @@ def _attempt(
         ModelSpec(cells, connected=False, pieces=False, at_least=target, at_most=upper),
         hint,
         left(),
+        settings=clock.settings,
     )
     if relaxed.status == "infeasible":
         return _Attempt("none")
@@ -657,6 +621,7 @@ def _attempt(
         joined if joined is not None else hint,
         left(),
         on_value,
+        settings=clock.settings,
     )
     if connected.status == "optimal":
         return _Attempt("optimal", connected.value, connected.layout, connected.value)
@@ -691,7 +656,7 @@ def _cpsat_connected(
     # Below the cheap bound, an upper bound from our own embedding search (auto mode only).
     relaxed = upper
 
-    def unproven() -> Outcome:
+    def unproven(best: int, best_layout: Layout | None, upper: int) -> Outcome:
         if method == "auto" and best_layout is not None and best > value:
             why = _refuted(problem, best, clock, connected=True)
             if why is not None:
@@ -700,9 +665,12 @@ def _cpsat_connected(
             return Outcome(Status.UNPROVEN, value, max(upper, value), layout, None, None)
         return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
 
-    if method == "auto" and problem.size <= BOX_DESCENT_LIMIT:
+    def descended() -> Outcome:
+        nonlocal best, best_layout, upper
         settle = partial(_one_more, problem, clock)
-        descent = descent_taking_turns(problem, best, best_layout, upper, clock.deadline, clock.report, settle)
+        descent = descent_taking_turns(
+            problem, best, best_layout, upper, clock.deadline, clock.report, settle, clock.settings
+        )
         if descent.layout is not None:
             best, best_layout = descent.value, descent.layout
         if descent.layout is not None and best >= relaxed:
@@ -712,26 +680,57 @@ def _cpsat_connected(
         if descent.complete:
             return _confirmed(problem, clock, bound, best, best_layout)
         upper = descent.upper
-        return unproven()
+        return unproven(best, best_layout, upper)
+
+    if method == "auto" and problem.size <= clock.settings.box_descent_limit:
+        with clock.phase("descent") as ran:
+            outcome = descended()
+            ran.established = said(outcome)
+        return outcome
     if method == "auto" and best_layout is not None:
-        # No descent above BOX_DESCENT_LIMIT cards: the embedding searches climb one Trick at a
+        # No descent above ``box_descent_limit`` cards: the embedding searches climb one Trick at a
         # time first (what CP-SAT's region model needs the whole limit for, they settle in a
         # fraction of a second on most game-grown networks of 18-24 cards).
-        best, best_layout, settled = _climb_connected(problem, clock, best, best_layout, upper)
+        with clock.phase("climb") as ran:
+            best, best_layout, settled = _climb_connected(problem, clock, best, best_layout, upper)
+            ran.established = f"optimal {best}" if settled or best >= relaxed else _found(best, upper)
         if settled or best >= relaxed:
             return _proven(best, best_layout, bound, "exhaustive search")
         hint = best_layout
     if method == "auto" and problem.every_matched and free_best is not None and best < upper:
-        walked = _walks_to_the_rule(problem, clock, best, upper, free_best)
+        with clock.phase("walks") as ran:
+            walked = _walks_to_the_rule(problem, clock, best, upper, free_best)
+            if walked is not None:
+                best, best_layout = layout_tricks(problem, walked), walked
+                clock.report(best, upper)
+                ran.established = _found(best, upper)
         if walked is not None:
-            best, best_layout = layout_tricks(problem, walked), walked
-            clock.report(best, upper)
             if best >= upper:
                 return _proven(best, best_layout, bound, "exhaustive search")
             hint = best_layout
+    with clock.phase("region model") as ran:
+        outcome = _region_model(problem, clock, bound, hint, best, best_layout, upper, layout, unproven)
+        ran.established = said(outcome)
+    return outcome
+
+
+def _region_model(
+    problem: Problem,
+    clock: Clock,
+    bound: Bound,
+    hint: Layout | None,
+    best: int,
+    best_layout: Layout | None,
+    upper: int,
+    layout: Layout | None,
+    unproven: Callable[[int, Layout | None, int], Outcome],
+) -> Outcome:
+    """CP-SAT's region model: the bound itself first (a small region; a hit proves it), then
+    anything better than ``best``; ``unproven(best, best_layout, upper)`` where neither settles it."""
+    settings = clock.settings
     if upper > best + 1:
         # A bounded share of the time: proving the bound out of reach can be the hard part.
-        share = max(0.5, 0.3 * clock.left())
+        share = max(settings.bound_attempt_seconds, settings.bound_attempt_share * clock.left())
         first = _attempt(problem, clock, upper, upper, hint, best if best >= 0 else None, share)
         if first.status == "optimal":
             assert first.value is not None and first.layout is not None
@@ -743,7 +742,7 @@ def _cpsat_connected(
             if first.layout is not None and first.value is not None and first.value > best:
                 best, best_layout = first.value, first.layout
             if clock.left() <= 0:
-                return unproven()
+                return unproven(best, best_layout, upper)
     main = _attempt(problem, clock, best + 1, upper, hint, best if best >= 0 else None)
     if main.status == "optimal":
         assert main.value is not None and main.layout is not None
@@ -755,19 +754,19 @@ def _cpsat_connected(
         best, best_layout = main.value, main.layout
     if main.upper is not None:
         upper = min(upper, max(main.upper, best))
-    return unproven()
+    return unproven(best, best_layout, upper)
 
 
 def _walks_to_the_rule(problem: Problem, clock: Clock, best: int, upper: int, start: Layout) -> Layout | None:
-    """With ``every_card_matched``, above BOX_DESCENT_LIMIT cards: the walks (``_walk``) from
+    """With ``every_card_matched``, above ``box_descent_limit`` cards: the walks (``_walk``) from
     ``start`` (the best arrangement without the rule) after those ``_kept_to_the_rule`` took, for
-    WALKS_SHARE of the time left: the best arrangement keeping every card matched above ``best``
+    ``walks_share`` of the time left: the best arrangement keeping every card matched above ``best``
     that they reach, or None. Repeatable unless the clock stops them."""
-    deadline = time.monotonic() + WALKS_SHARE * clock.left()
+    deadline = time.monotonic() + clock.settings.walks_share * clock.left()
     found: Layout | None = None
-    walk = MATCHED_WALKS
+    walk = clock.settings.matched_walks
     while best < upper and time.monotonic() < deadline:
-        made, walked = _walk(problem, start, walk, upper, deadline=deadline)
+        made, walked = _walk(problem, start, walk, upper, clock.settings, deadline=deadline)
         walk += 1
         if made > best:
             found, best = walked, made
@@ -776,26 +775,28 @@ def _walks_to_the_rule(problem: Problem, clock: Clock, best: int, upper: int, st
 
 def _one_more(problem: Problem, clock: Clock, value: int, deeper: int = 0) -> Settled:
     """"One Trick more than ``value``?" to the embedding searches, connected (for the box
-    descent up to BOX_DESCENT_LIMIT cards, and climbing above it: ``_climb_connected``): built in
+    descent up to ``box_descent_limit`` cards, and climbing above it: ``_climb_connected``): built in
     one piece on a small budget; else, on a larger one, refuted in pieces, or reached in pieces
     that are then joined without losing a Trick (``glue``), or refuted by the connected variant.
     Asked ``deeper`` (1, 2, ...) for the same ``value`` again, the search in pieces gets
-    DEEPER_GROWTH times the budget of the ask before (the build in one piece, already asked, is
+    clock.settings.deeper_growth times the budget of the ask before (the build in one piece, already asked, is
     left out). Node budgets: repeatable."""
-    if not _few_apart(problem, value + 1) or clock.left() <= 0:
+    if not _few_apart(problem, value + 1, clock.settings) or clock.left() <= 0:
         return Settled()
     if not deeper:
-        built = one_piece(problem, value + 1, clock.deadline, CLIMB_NODES)
+        built = one_piece(problem, value + 1, clock.deadline, clock.settings.climb_nodes, clock.settings)
         if built is not None or clock.left() <= 0:
             return Settled(better=built)
-    reached, in_pieces = _in_pieces(problem, value + 1, clock, deeper_nodes(SMALL_PROBE_NODES, deeper), not deeper)
+    nodes = deeper_nodes(clock.settings.small_probe_nodes, deeper, clock.settings)
+    reached, in_pieces = _in_pieces(problem, value + 1, clock, nodes, not deeper)
     if reached is False:
         return Settled(proven=True)
     joined = glue(problem, in_pieces) if in_pieces is not None else None
     if (joined is not None and is_connected(joined) and layout_is_legal(problem, joined)
             and layout_tricks(problem, joined) > value):
         return Settled(better=joined)
-    if reached and pieces_reach(problem, value + 1, clock.deadline, JOINED_NODES, connected=True) is False:
+    joined_nodes = clock.settings.joined_nodes
+    if reached and pieces_reach(problem, value + 1, clock.deadline, joined_nodes, True, clock.settings) is False:
         return Settled(proven=True)
     return Settled()
 
@@ -804,7 +805,7 @@ def _climb_connected(
     problem: Problem, clock: Clock, value: int, layout: Layout, upper: int
 ) -> tuple[int, Layout, bool]:
     """``_one_more`` asked again from each better arrangement it builds (and, where it settles
-    nothing, asked deeper, up to CLIMB_DEEPER times): the best total and arrangement reached,
+    nothing, asked deeper, up to ``climb_deeper`` times): the best total and arrangement reached,
     and whether nothing beats it (proven). Node budgets: repeatable."""
     deeper = 0
     while clock.left() > 0:
@@ -812,7 +813,7 @@ def _climb_connected(
         if answer.proven:
             return value, layout, True
         if answer.better is None:
-            if deeper == CLIMB_DEEPER:
+            if deeper == clock.settings.climb_deeper:
                 break
             deeper += 1
             continue
@@ -831,9 +832,11 @@ def _confirmed(
     exact search (CP-SAT has open reports of wrong optima)."""
     if value >= bound.value:
         return _proven(value, layout, bound, "bound")
-    if problem.size > CONFIRM_LIMIT:
+    if problem.size > clock.settings.confirm_limit:
         return _proven(value, layout, bound, "cp-sat")
-    check = exact_search(problem, value, bound.value, clock.deadline, pieces=pieces, node_limit=CONFIRM_NODES)
+    check = exact_search(
+        problem, value, bound.value, clock.deadline, pieces, clock.settings.confirm_nodes, settings=clock.settings
+    )
     if check.layout is not None:
         # CP-SAT missed a better arrangement: trust only what our own search proves.
         if check.complete:
@@ -857,7 +860,7 @@ def _solve_in_pieces(problem: Problem, clock: Clock, method: str, relaxed: _Rela
     statuses: list[Outcome] = []
     # The rest's plain model (``rest``) holds the whole network: with one group of two or more
     # cards it may take that group over.
-    rest_fits = plain_cells(problem) <= PLAIN_MODEL_SIZE and sum(len(g) >= 2 for g in groups) == 1
+    rest_fits = plain_cells(problem) <= clock.settings.plain_model_size and sum(len(g) >= 2 for g in groups) == 1
     for index, group in enumerate(groups):
         if len(group) == 1:
             parts.append({(0, 0): group[0]})
@@ -898,27 +901,38 @@ def _solve_in_pieces(problem: Problem, clock: Clock, method: str, relaxed: _Rela
 def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str, rest_fits: bool = False) -> Outcome:
     """One group of cards linked by matches, allowed to lie in several pieces (``rest_fits``:
     the plain model of ``rest`` may take it over)."""
+    settings = clock.settings
+    small = problem.size <= settings.box_descent_limit
     bound = best_bound(problem)
-    layout = connected_heuristic(problem, bound.value, _effort(clock))
-    assert layout is not None or problem.every_matched
-    value = layout_tricks(problem, layout) if layout is not None else -1
+    with clock.phase("heuristic") as ran:
+        layout = connected_heuristic(problem, bound.value, _effort(clock), settings)
+        assert layout is not None or problem.every_matched
+        value = layout_tricks(problem, layout) if layout is not None else -1
+        ran.established = _found(value, bound.value)
     tiled = _tiled(problem, clock, bound, value, method)
     if tiled is not None:
         return tiled
-    if method == "auto" and layout is None and problem.size <= BOX_DESCENT_LIMIT:
+    if method == "auto" and layout is None and small:
         # As above; the search in pieces below is slow without a start.
-        reached = reach_by_span(problem, bound.value, clock.deadline)
-        if reached is not None:
-            value, layout = layout_tricks(problem, reached), reached
-    if method == "auto" and layout is not None and value < bound.value and problem.size <= BOX_DESCENT_LIMIT:
+        with clock.phase("span reach") as ran:
+            reached = reach_by_span(problem, bound.value, clock.deadline, settings)
+            if reached is not None:
+                value, layout = layout_tricks(problem, reached), reached
+                ran.established = _found(value, bound.value)
+    if method == "auto" and layout is not None and value < bound.value and small:
         # One card set apart may make more (a match given up for the rest).
-        left_out = leave_one_out(problem, value, bound.value, LEAVE_OUT_EFFORT * _effort(clock), connected=False)
-        if left_out is not None:
-            layout, value = left_out, layout_tricks(problem, left_out)
+        with clock.phase("leave one out") as ran:
+            effort = settings.leave_out_effort * _effort(clock)
+            left_out = leave_one_out(problem, value, bound.value, effort, connected=False, settings=settings)
+            if left_out is not None:
+                layout, value = left_out, layout_tricks(problem, left_out)
+                ran.established = _found(value, bound.value)
     if method != "cpsat" and value >= bound.value:
         return _proven(value, layout, bound, "bound")
     if method == "auto":
-        value, layout, refuted = _climb_in_pieces(problem, clock, value, layout, bound)
+        with clock.phase("climb in pieces") as ran:
+            value, layout, refuted = _climb_in_pieces(problem, clock, value, layout, bound)
+            ran.established = f"optimal {value}" if refuted or value >= bound.value else _found(value, bound.value)
         if value >= bound.value:
             return _proven(value, layout, bound, "bound")
         if refuted:
@@ -927,59 +941,96 @@ def _solve_group_in_pieces(problem: Problem, clock: Clock, method: str, rest_fit
     if method == "auto":
         # The embedding search's bound holds for arrangements in pieces; a connected
         # arrangement is legal in pieces too, so the connected searches may meet that bound.
-        upper, _why = _relaxed_upper(problem, value, bound.value, clock, connected=False)
-        if value < upper and problem.size <= BOX_DESCENT_LIMIT:
-            reached = reach_by_span(problem, upper, clock.deadline)
-            if reached is not None and layout_tricks(problem, reached) > value:
-                value, layout = layout_tricks(problem, reached), reached
-        elif value < upper and plain_cells(problem) <= PLAIN_MODEL_SIZE:
-            # Larger groups: first the plain model (measured: in pieces it finds what the class
-            # model misses), a fixed amount of work, so the outcome is repeatable.
-            plain = solve_plain(problem, False, value + 1, upper, layout, clock.left(), PLAIN_FIRST_WORK)
-            if plain.layout is not None and plain.value is not None and plain.value > value:
-                value, layout = plain.value, plain.layout
-                clock.report(value, upper)
-            if plain.status in ("optimal", "infeasible"):
-                return _confirmed(problem, clock, bound, value, layout, pieces=True)
-            if plain.bound is not None:
-                upper = min(upper, max(plain.bound, value))
-        if value < upper and problem.size > BOX_DESCENT_LIMIT:
+        with clock.phase("embedding bound") as ran:
+            upper, _why = _relaxed_upper(problem, value, bound.value, clock, connected=False)
+            ran.established = f"upper bound {upper}"
+        if value < upper and small:
+            with clock.phase("span reach") as ran:
+                reached = reach_by_span(problem, upper, clock.deadline, settings)
+                if reached is not None and layout_tricks(problem, reached) > value:
+                    value, layout = layout_tricks(problem, reached), reached
+                    ran.established = _found(value, upper)
+        elif value < upper and plain_cells(problem) <= settings.plain_model_size:
+            # Larger groups: first the plain model (it finds what the class model misses in
+            # pieces), a fixed amount of work, so the outcome is repeatable.
+            with clock.phase("plain model") as ran:
+                plain = solve_plain(
+                    problem, False, value + 1, upper, layout, clock.left(), settings.plain_first_work, settings
+                )
+                if plain.layout is not None and plain.value is not None and plain.value > value:
+                    value, layout = plain.value, plain.layout
+                    clock.report(value, upper)
+                if plain.status in ("optimal", "infeasible"):
+                    confirmed = _confirmed(problem, clock, bound, value, layout, pieces=True)
+                    ran.established = said(confirmed)
+                    return confirmed
+                if plain.bound is not None:
+                    upper = min(upper, max(plain.bound, value))
+                ran.established = _found(value, upper)
+        if value < upper and problem.size > settings.box_descent_limit:
             # Larger groups: the connected pipeline for a share of the time (its phases aim at
             # a small region near the bound first).
-            share = Clock(time.monotonic(), CONNECTED_SHARE * clock.left(), None)
-            joined = _solve_connected(problem, share, method)
-            if joined.layout is not None and joined.value is not None and joined.value > value:
-                value, layout = joined.value, joined.layout
-                clock.report(value, upper)
+            with clock.phase("connected share") as ran:
+                share = Clock(time.monotonic(), settings.connected_share * clock.left(), None, settings, clock.trace)
+                joined = _solve_connected(problem, share, method)
+                if joined.layout is not None and joined.value is not None and joined.value > value:
+                    value, layout = joined.value, joined.layout
+                    clock.report(value, upper)
+                    ran.established = _found(value, upper)
         if value >= upper:
             return _proven(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
     k = problem.size
-    if method == "exact" or (method == "auto" and k <= CONFIRM_LIMIT):
+    if method == "exact" or (method == "auto" and k <= settings.confirm_limit):
         # The plain-box CP-SAT model below is weak; up to 10 cards our own search does better.
-        return _exact(problem, clock, bound, value, layout, pieces=True)
+        with clock.phase("exact") as ran:
+            exact = _exact(problem, clock, bound, value, layout, pieces=True)
+            ran.established = said(exact)
+        return exact
     # Pieces side by side, each turned to be at most as wide as tall, with a gap between:
     # k rows and 1.25 k columns hold every arrangement of k cards in pieces of 2 or more
     # (cards without a Trick are set apart).
     rows, cols = k, math.ceil(1.25 * k)
     cells = tuple((r, c) for r in range(rows) for c in range(cols))
-    if len(cells) * len(problem.classes) > MAX_MODEL_SIZE:
+    if len(cells) * len(problem.classes) > settings.max_model_size:
         return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
     if method == "auto" and rest_fits:
         # ``rest`` goes on from here: the plain model first, taking turns with this class model,
         # in slices of doubling deterministic work (a share of the clock here would leave the
-        # plain model, measured to find what this one misses, seconds behind).
+        # plain model, which finds what this one misses, seconds behind).
         return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
-    if method == "cpsat" and plain_cells(problem) <= PLAIN_MODEL_SIZE:
-        # This class model alone can stall where the plain model settles the group at once
-        # (measured: a 7-card group with every card matched, 5 of at most 6 after 30 s, where the
-        # plain model proves 6 in 0.02 s): the two take turns, as in the rest of the time.
-        return _the_rest(problem, clock, Outcome(Status.UNPROVEN, value, upper, layout, None, None), False, _Relaxed())
+    if method == "cpsat" and plain_cells(problem) <= settings.plain_model_size:
+        # This class model alone can stall where the plain model settles the group at once: the
+        # two take turns, as in the rest of the time.
+        with clock.phase("rest") as ran:
+            so_far = Outcome(Status.UNPROVEN, value, upper, layout, None, None)
+            rest = _the_rest(problem, clock, so_far, False, _Relaxed())
+            ran.established = said(rest)
+        return rest
+    with clock.phase("box model") as ran:
+        boxed = _box_model(problem, clock, method, bound, cells, value, upper, layout)
+        ran.established = said(boxed)
+    return boxed
+
+
+def _box_model(
+    problem: Problem,
+    clock: Clock,
+    method: str,
+    bound: Bound,
+    cells: tuple[Cell, ...],
+    value: int,
+    upper: int,
+    layout: Layout | None,
+) -> Outcome:
+    """The class model of a group in pieces, in a plain box of ``cells``: more than ``value``
+    (in ``auto`` mode, on ``pieces_share`` of the time left), at most ``upper``."""
     floor = value + 1 if method == "auto" else 0
     answer = solve_model(
         problem,
         ModelSpec(cells, connected=False, pieces=True, at_least=floor, at_most=upper, symmetric=False),
         layout,
-        PIECES_SHARE * clock.left() if method == "auto" else clock.left(),
+        clock.settings.pieces_share * clock.left() if method == "auto" else clock.left(),
+        settings=clock.settings,
     )
     if answer.status == "infeasible" and method == "auto":
         return _confirmed(problem, clock, bound, value, layout, pieces=True)
@@ -999,14 +1050,15 @@ def _climb_in_pieces(
 ) -> tuple[int, Layout | None, bool]:
     """"One Trick more?" to the embedding search in pieces, asked again from each layout it
     reaches (in pieces, what it reaches is an answer); True last when it answers no. Where it
-    gives up, it is asked again on DEEPER_GROWTH times the budget, up to PIECES_DEEPER times
+    gives up, it is asked again on ``deeper_growth`` times the budget, up to ``pieces_deeper`` times
     (node budgets per question, so repeatable)."""
     deeper = 0
-    while value < bound.value and _few_apart(problem, value + 1) and clock.left() > 0:
-        reached, found = _in_pieces(problem, value + 1, clock, deeper_nodes(EMBED_NODES, deeper), not deeper)
+    while value < bound.value and _few_apart(problem, value + 1, clock.settings) and clock.left() > 0:
+        nodes = deeper_nodes(clock.settings.embed_nodes, deeper, clock.settings)
+        reached, found = _in_pieces(problem, value + 1, clock, nodes, not deeper)
         if reached is False:
             return value, layout, True
-        if reached is None and deeper < PIECES_DEEPER:
+        if reached is None and deeper < clock.settings.pieces_deeper:
             deeper += 1
             continue
         if found is None:
@@ -1021,17 +1073,17 @@ def _in_pieces(
 ) -> tuple[bool | None, Layout | None]:
     """"``target`` Tricks in pieces?" with a layout reaching it, from the embedding search on
     ``nodes``. Asked the ``first`` time where the search from the few kind fits, the embedding
-    search first gets a probe of FEW_KIND_PROBE nodes and then, where that settles nothing, the
-    search from the few kind FEW_KIND_NODES: each settles in milliseconds much of what the other
+    search first gets a probe of ``few_kind_probe`` nodes and then, where that settles nothing, the
+    search from the few kind ``few_kind_nodes``: each settles in milliseconds much of what the other
     takes seconds over."""
-    if first and few_kind_fits(problem, target):
-        reached, found = pieces_layout(problem, target, clock.deadline, FEW_KIND_PROBE)
+    if first and few_kind_fits(problem, target, clock.settings):
+        reached, found = pieces_layout(problem, target, clock.deadline, clock.settings.few_kind_probe, clock.settings)
         if reached is not None:
             return reached, found
-        reached, found = few_kind_reach(problem, target, clock.deadline, FEW_KIND_NODES)
+        reached, found = few_kind_reach(problem, target, clock.deadline, clock.settings.few_kind_nodes, clock.settings)
         if reached is not None:
             return reached, found
-    return pieces_layout(problem, target, clock.deadline, nodes)
+    return pieces_layout(problem, target, clock.deadline, nodes, clock.settings)
 
 
 def _with_cards_apart(problem: Problem, layout: Layout) -> Layout:

@@ -1,8 +1,8 @@
 """The plain CP-SAT model as one more phase: one position boolean per card and cell of an n x n
 box, one boolean per matching pair (it holds only when the two cards border), flow for
 connectivity. It knows nothing of classes, regions or perimeters, and that is its use: on some
-networks (measured: engine-grown ones in pieces) CP-SAT finds good arrangements in it where the
-class model stalls. Given the best arrangement as hint and the proven bound as a constraint, it
+networks (engine-grown ones in pieces, above all) CP-SAT finds good arrangements in it where
+the class model stalls. Given the best arrangement as hint and the proven bound as a constraint, it
 takes slices of the time the other phases leave (``rest``).
 
 Without ``connected`` the n x n box still holds an optimum: pieces laid corner to corner down the
@@ -15,8 +15,10 @@ import time
 from typing import TYPE_CHECKING
 
 from model.common.errors import OutOfTime
-from solver.network.cpsat import SEED, ModelAnswer
+from solver.network.cpsat import ModelAnswer
+from solver.network.nodes import count_work
 from solver.network.problem import Cell, Layout, Problem, around, layout_tricks, normalise
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, IntVar
@@ -35,6 +37,7 @@ def solve_plain(
     hint: Layout | None,
     seconds: float,
     work: float | None = None,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> ModelAnswer:
     """Build, hint and solve the plain model (one worker, a fixed seed; ``work``: CP-SAT's
     deterministic time, so that the outcome does not depend on the machine)."""
@@ -51,7 +54,7 @@ def solve_plain(
     left = deadline - time.monotonic()
     if left <= 0:
         return ModelAnswer("unknown", None, None, None)
-    return built.solve(left, work)
+    return built.solve(left, work, settings.cpsat_seed)
 
 
 class _Plain:
@@ -138,17 +141,18 @@ class _Plain:
             bordering = s in where and e in where and where[e] in set(around(where[s]))
             self.model.add_hint(var, 1 if bordering else 0)
 
-    def solve(self, seconds: float, work: float | None) -> ModelAnswer:
+    def solve(self, seconds: float, work: float | None, seed: int) -> ModelAnswer:
         from ortools.sat.python import cp_model
 
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        solver.parameters.random_seed = SEED
+        solver.parameters.random_seed = seed
         solver.parameters.max_time_in_seconds = max(0.001, seconds)
         if work is not None:
             solver.parameters.max_deterministic_time = work
         status = solver.solve(self.model)
         work = solver.deterministic_time
+        count_work(work)
         if status == cp_model.INFEASIBLE:
             return ModelAnswer("infeasible", None, None, None, work)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

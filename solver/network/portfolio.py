@@ -2,16 +2,14 @@
 
 The descent (``boxes``) settles most networks within milliseconds; on a few it stalls where the
 plain model of ``plain``, given the best arrangement as hint and the proven bound as a
-constraint, finds the better arrangement at once (measured: a game-grown 14-card network the
-plain model proves in a second, the descent not in ten). So the descent starts alone, for a
-little work (then the caller's own searches are asked, ``settle``), and goes on to a unit of
-work; then the turns begin: the caller's searches asked again, deeper than the turn before,
-the plain model a slice, the descent as much work again, and so on, each slice of the plain
-model twice the last. (Measured on 1 218 fresh game-grown networks of 10-16 cards, seeds
-20261244-49, with turns as they were before the deeper ask: the plain model's turns came up on
-ten, and on none did they find or prove anything; the deeper ask settles most of those.) Work
-is CP-SAT's deterministic time (our own span search's nodes converted), never the clock, so
-the answer does not depend on the machine unless the time limit stops it. Whatever either
+constraint, finds the better arrangement at once. So the descent starts alone, for a little
+work (``first_descent_work``; then the caller's own searches are asked, ``settle``), and goes on
+to ``descent_before_turns``; then the turns begin: the caller's searches asked again, deeper than
+the turn before, the plain model a slice, the descent as much work again, and so on, each slice
+of the plain model twice the last (the figures behind this order are in
+``benchmarks/tricks_settings.md``). Work is CP-SAT's deterministic time (our own span search's
+nodes converted), never the clock, so the answer does not depend on the machine unless the time
+limit stops it. Whatever either
 side finds, the other goes on from (a better arrangement raises the descent's target; the
 plain model's proven bound lowers its ceiling).
 """
@@ -25,24 +23,7 @@ from dataclasses import dataclass
 from solver.network.boxes import BoxDescent, BoxResult
 from solver.network.plain import plain_cells, solve_plain
 from solver.network.problem import Layout, Problem, layout_tricks
-
-#: The descent's work alone before the plain model's first slice (and before ``settle``): most
-#: networks it settles are settled well within it, and a network it stalls on loses little
-#: before the others. Measured on 406 fresh game-grown networks of 10-16 cards (two
-#: seeds, 10 s): 0.25 instead of 0.5 took 8 s off the 94 s in all; two got 0.4-0.6 s slower.
-FIRST_DESCENT_WORK = 0.25
-#: The descent's work, all told, before the turns begin (and ``settle`` again after it, when it
-#: raised the best known). Measured on fifteen fresh game-grown networks of 14-16 cards the old
-#: turns left open or slow (2-10 s; seeds 20261240-48): turns begun right after the first
-#: share (the deeper ask, the descent, then the plain model) came to 48 s in all and left one
-#: open; begun after 1.0 (the deeper ask, the plain model, then the descent), 40 s, none open.
-DESCENT_BEFORE_TURNS = 1.0
-#: The plain model's first slice (CP-SAT's deterministic time); each one after doubles it.
-FIRST_PLAIN_WORK = 1.0
-#: The plain model takes turns up to this many (card, cell) pairs (n^3: 16 cards).
-PLAIN_TURN_SIZE = 4_096
-#: A slice is not started with less time than this left (seconds): building it alone takes longer.
-MARGIN = 0.1
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 
 
 @dataclass(frozen=True)
@@ -63,6 +44,7 @@ def descent_taking_turns(
     deadline: float,
     report: Callable[[int, int], None] | None = None,
     settle: Callable[[int, int], Settled] | None = None,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> BoxResult:
     """Prove ``best`` optimal (or find better arrangements, or lower ``upper``) by the box
     descent and the plain model in turns, until ``deadline``. ``complete`` with
@@ -73,8 +55,8 @@ def descent_taking_turns(
     taken, and it is asked again from it. Each turn starts with ``settle(value, deeper)``, deeper
     by one than the turn before for the same best known (the caller's searches on larger
     budgets)."""
-    descent = BoxDescent(problem, best, upper, deadline, report)
-    result = descent.run(FIRST_DESCENT_WORK)
+    descent = BoxDescent(problem, best, upper, deadline, report, settings)
+    result = descent.run(settings.first_descent_work)
     asked = best - 1  # the best known when ``settle`` was last asked
 
     def taken(answer: Settled) -> bool:
@@ -99,15 +81,15 @@ def descent_taking_turns(
 
     if settled():
         return BoxResult(descent.best, descent.found, True, descent.best, False)
-    if result.complete or plain_cells(problem) > PLAIN_TURN_SIZE:
+    if result.complete or plain_cells(problem) > settings.plain_turn_size:
         return descent.run()
-    result = descent.run(DESCENT_BEFORE_TURNS)
+    result = descent.run(settings.descent_before_turns)
     if settled():
         return BoxResult(descent.best, descent.found, True, descent.best, False)
     best_layout = layout
-    work = FIRST_PLAIN_WORK
+    work = settings.first_plain_work
     deeper, deeper_for = 0, descent.best
-    while not result.complete and deadline - time.monotonic() > MARGIN:
+    while not result.complete and deadline - time.monotonic() > settings.turn_margin:
         if settle is not None:
             # Each turn starts with ``settle`` asked deeper than the turn before (for the same
             # best known; asked afresh, ``settled``, for a better one).
@@ -118,7 +100,7 @@ def descent_taking_turns(
         if descent.found is not None:
             best_layout = descent.found
         answer = solve_plain(
-            problem, True, descent.best + 1, result.upper, best_layout, deadline - time.monotonic(), work
+            problem, True, descent.best + 1, result.upper, best_layout, deadline - time.monotonic(), work, settings
         )
         if answer.layout is not None:
             value = layout_tricks(problem, answer.layout)

@@ -4,7 +4,7 @@ in slices of growing deterministic work, with local-search restarts between them
 take turns: the class model of ``cpsat`` and the plain one of ``plain`` (up to 27 cards).
 
 The model is the full one (every arrangement, so "nothing better" proves the best known optimal)
-when it fits ``MAX_MODEL_SIZE``; otherwise a box around the best arrangement, grown each time it
+when it fits ``max_model_size``; otherwise a box around the best arrangement, grown each time it
 is closed, which can only find better arrangements. The phase ends with a proof, at the time
 limit, or when nothing can go on: no model fits and the best layout lies in pieces, which the
 local search does not move (without ``connected``). Every
@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from solver.network.bounds import region
 from solver.network.cpsat import ModelAnswer, ModelSpec, solve_model
-from solver.network.heuristic import SEED, anneal, greedy, grown_then_repaired
+from solver.network.heuristic import anneal, greedy, grown_then_repaired
 from solver.network.plain import plain_cells, solve_plain
 from solver.network.problem import (
     Cell,
@@ -33,23 +33,7 @@ from solver.network.problem import (
     layout_tricks,
     normalise,
 )
-
-#: Models with more (cell, class) pairs than this are not built (as in ``pipeline``).
-MAX_MODEL_SIZE = 40_000
-#: CP-SAT's deterministic time in the first slice; each slice doubles it.
-FIRST_WORK = 1.0
-#: Models too large for the full one are tried on a box around the best layout only up to this
-#: many (cell, class) pairs: building one in Python takes about a second per 2000.
-BOX_MODEL_SIZE = 8_000
-#: The plain model (``plain``) takes turns with the class model up to this many (card, cell)
-#: pairs (n^3: 27 cards).
-PLAIN_MODEL_SIZE = 20_000
-#: The plain model's slice, as a multiple of the class model's (it needs more work to get going).
-PLAIN_WORK = 4.0
-#: A model is not started with less time than this left (seconds): building it alone takes longer.
-MODEL_MARGIN = 0.2
-#: Local-search steps per restart, per card (the restarts go on until the clock stops them).
-STEPS_PER_CARD = 400
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 
 
 @dataclass(frozen=True)
@@ -84,23 +68,24 @@ def use_the_rest(
     layout: Layout | None,
     upper: int,
     connected: bool,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> Rest:
     """Go on until ``deadline``, a proof, or nothing left to try (see the module's text)."""
     classes = len(problem.classes)
-    work = FIRST_WORK
+    work = settings.rest_first_work
     margin = 1
     model_open = True
-    rng = random.Random(SEED + 1)
-    plain_fits = plain_cells(problem) <= PLAIN_MODEL_SIZE
+    rng = random.Random(settings.heuristic_seed + 1)
+    plain_fits = plain_cells(problem) <= settings.plain_model_size
     turn = 0
     while value < upper and time.monotonic() < deadline:
-        if model_open and deadline - time.monotonic() > MODEL_MARGIN:
+        if model_open and deadline - time.monotonic() > settings.model_margin:
             cells = full_cells(problem, connected, value + 1)
-            full = len(cells) * classes <= MAX_MODEL_SIZE
+            full = len(cells) * classes <= settings.max_model_size
             if not full:
-                cells = _box_cells(problem, layout, cells, margin, classes)
+                cells = _box_cells(problem, layout, cells, margin, classes, settings.box_model_size)
             # The two models take turns, the plain one first without ``connected`` (where it
-            # was measured to find what the class model misses), second with it.
+            # finds what the class model misses), second with it.
             plain = plain_fits and (not cells or turn % 2 == (1 if connected else 0))
             turn += 1
             if not cells and not plain_fits:
@@ -108,10 +93,12 @@ def use_the_rest(
             else:
                 if plain:
                     seconds = deadline - time.monotonic()
-                    answer = solve_plain(problem, connected, value + 1, upper, layout, seconds, PLAIN_WORK * work)
+                    answer = solve_plain(
+                        problem, connected, value + 1, upper, layout, seconds, settings.plain_work * work, settings
+                    )
                     whole = True
                 else:
-                    answer = _slice(problem, cells, connected, value, upper, layout, deadline, work, full)
+                    answer = _slice(problem, cells, connected, value, upper, layout, deadline, work, settings)
                     whole = full
                 if answer.layout is not None and answer.value is not None:
                     found_layout = answer.layout if connected else with_cards_apart(problem, answer.layout)
@@ -128,7 +115,7 @@ def use_the_rest(
                     work *= 2
         if time.monotonic() >= deadline or value >= upper:
             break
-        better = _restart(problem, layout, upper, rng, deadline)
+        better = _restart(problem, layout, upper, rng, deadline, settings)
         if better is not None and layout_tricks(problem, better) > value:
             layout, value = better, layout_tricks(problem, better)
         elif not model_open and layout is not None and not is_connected(layout):
@@ -137,11 +124,12 @@ def use_the_rest(
 
 
 def _box_cells(
-    problem: Problem, layout: Layout | None, cells: tuple[Cell, ...], margin: int, classes: int
+    problem: Problem, layout: Layout | None, cells: tuple[Cell, ...], margin: int, classes: int, most: int
 ) -> tuple[Cell, ...]:
     """The cells of ``cells`` within a box ``margin`` rows and columns larger than the best
     layout's span (normalised to row and column 0), or () when that box is too large a model
-    (or there is no layout to start from)."""
+    (``most`` (cell, class) pairs; building one in Python takes about a second per 2000), or
+    there is no layout to start from)."""
     if layout is None:
         return ()
     placed = normalise(layout)
@@ -150,7 +138,7 @@ def _box_cells(
     # Square, so that the model's transposition rule keeps the layout (turned) inside.
     side = max(rows, cols)
     chosen = tuple(cell for cell in cells if cell[0] < side and cell[1] < side)
-    if len(chosen) * classes > BOX_MODEL_SIZE or len(chosen) == len(cells):
+    if len(chosen) * classes > most or len(chosen) == len(cells):
         return ()
     return chosen
 
@@ -164,7 +152,7 @@ def _slice(
     layout: Layout | None,
     deadline: float,
     work: float,
-    full: bool,
+    settings: Settings,
 ) -> ModelAnswer:
     spec = ModelSpec(
         cells,
@@ -175,7 +163,7 @@ def _slice(
         symmetric=connected,
     )
     hint = layout if layout is not None and (not connected or is_connected(layout)) else None
-    return solve_model(problem, spec, hint, max(0.0, deadline - time.monotonic()), work=work)
+    return solve_model(problem, spec, hint, max(0.0, deadline - time.monotonic()), work=work, settings=settings)
 
 
 def with_cards_apart(problem: Problem, layout: Layout) -> Layout:
@@ -186,16 +174,16 @@ def with_cards_apart(problem: Problem, layout: Layout) -> Layout:
 
 
 def _restart(
-    problem: Problem, layout: Layout | None, upper: int, rng: random.Random, deadline: float
+    problem: Problem, layout: Layout | None, upper: int, rng: random.Random, deadline: float, settings: Settings
 ) -> Layout | None:
     """One local-search restart: annealing from the best layout (connected), or a randomised
     greedy growth when there is none yet."""
     if layout is None:
         start = rng.randrange(problem.size)
-        grown = greedy(problem, start, rng)
+        grown = greedy(problem, start, rng, settings)
         if grown is None and problem.every_matched:
-            grown = grown_then_repaired(problem, replace(problem, every_matched=False), start, rng, rng)
+            grown = grown_then_repaired(problem, replace(problem, every_matched=False), start, rng, rng, settings)
         return grown if grown is not None and keeps_rules(problem, grown) else None
     if not is_connected(layout):
         return None
-    return anneal(problem, layout, STEPS_PER_CARD * problem.size, rng, upper, deadline)
+    return anneal(problem, layout, settings.steps_per_card * problem.size, rng, upper, deadline, settings=settings)

@@ -79,6 +79,8 @@ from model.whitehouse.network.answer import Progress, StoppedBy, TricksSolution
 from model.whitehouse.network.arrangement import MAX_CARDS, Network, TricksRules, check_arrangement
 from solver.network.pipeline import Outcome, solve_problem
 from solver.network.problem import build_problem, canonical_within_classes, to_arrangement
+from solver.network.settings import DEFAULT_SETTINGS, Settings
+from solver.network.trace import Trace
 
 Method = Literal["auto", "cpsat", "exact"]
 #: The rulebook's reading of every Locked Network option.
@@ -91,11 +93,14 @@ def solve_tricks(
     time_limit: float = 60.0,
     progress: Callable[[Progress], None] | None = None,
     method: Method = "auto",
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> TricksSolution:
     """The maximum Trick total over all legal arrangements of ``network`` under ``rules``.
 
     ``method="cpsat"`` forces the CP-SAT path (no small-network shortcut), ``"exact"`` the exact
-    search of our own; ``"auto"`` picks. Raises ValueError for a network over MAX_CARDS cards.
+    search of our own; ``"auto"`` picks. ``settings``: the tuning knobs (the defaults ship). The
+    solution's ``phases`` is the trace of the phases that ran. Raises ValueError for a network
+    over MAX_CARDS cards.
     """
     started = time.monotonic()
     if network.size > MAX_CARDS:
@@ -105,7 +110,8 @@ def solve_tricks(
     if method not in ("auto", "cpsat", "exact"):
         raise ValueError(f"unknown method {method!r}: use auto, cpsat or exact")
     problem = build_problem(network, every_matched=rules.every_card_matched)
-    outcome: Outcome = solve_problem(problem, rules, started, time_limit, progress, method)
+    trace = Trace()
+    outcome: Outcome = solve_problem(problem, rules, started, time_limit, progress, method, settings, trace)
     arrangement = None
     if outcome.layout is not None:
         arrangement = to_arrangement(problem, canonical_within_classes(problem, outcome.layout))
@@ -123,17 +129,15 @@ def solve_tricks(
         proof=outcome.proof,
         proven_by=outcome.proven_by,
         seconds=time.monotonic() - started,
-        stopped_by=_stopped_by(outcome.status, started, time_limit),
+        stopped_by=_stopped_by(outcome.status, started, time_limit, settings.clock_slack),
+        phases=tuple(trace.runs),
     )
 
 
-#: An unproven solve that ends this close to its limit (seconds, or this share of the limit)
-#: was stopped by the clock: the phases check it between steps, not continuously.
-CLOCK_SLACK = 0.05
-
-
-def _stopped_by(status: Status, started: float, time_limit: float) -> StoppedBy | None:
+def _stopped_by(status: Status, started: float, time_limit: float, slack: float) -> StoppedBy | None:
+    """An unproven solve that ends within ``slack`` of its limit (seconds, or that share of the
+    limit) was stopped by the clock: the phases check it between steps, not continuously."""
     if status is not Status.UNPROVEN:
         return None
     left = started + time_limit - time.monotonic()
-    return "time_limit" if left <= max(CLOCK_SLACK, CLOCK_SLACK * time_limit) else "search_exhausted"
+    return "time_limit" if left <= max(slack, slack * time_limit) else "search_exhausted"

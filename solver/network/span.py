@@ -25,11 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model.common.errors import OutOfTime
-from solver.network.nodes import NodeBudget
+from solver.network.nodes import NodeBudget, count_nodes
 from solver.network.problem import Layout, Problem, around, is_connected
-
-#: Nodes between two looks at the clock.
-_CLOCK_EVERY = 4096
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 
 SUPPORTER, EVENT, GAP = 0, 1, -1
 
@@ -50,7 +48,13 @@ class SpanResult:
 
 
 def span_search(
-    problem: Problem, rows: int, cols: int, at_least: int, deadline: float, node_limit: int | None = None
+    problem: Problem,
+    rows: int,
+    cols: int,
+    at_least: int,
+    deadline: float,
+    node_limit: int | None = None,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> SpanResult:
     """The best connected arrangement spanning exactly ``rows`` x ``cols`` with at least
     ``at_least`` Tricks (every card on the grid), within ``node_limit`` search nodes (both levels
@@ -64,23 +68,27 @@ def span_search(
         # A card with no partner and no other card of its kind may border no card at all: in one
         # connected arrangement of two or more cards it has nowhere to go.
         return SpanResult(None, None, True, 0)
-    search = _Patterns(problem, rows, cols, at_least, deadline, node_limit)
+    search = _Patterns(problem, rows, cols, at_least, deadline, node_limit, settings.span_clock_every)
     try:
         search.cell(0)
         complete = True
     except OutOfTime:
         complete = False
+    count_nodes(search.counter.nodes)
     return SpanResult(search.best_value, search.best_layout, complete, search.counter.nodes)
 
 
 class _Patterns:
     """Reading-order search over patterns (each cell a Supporter, an Event or a gap)."""
 
-    def __init__(self, problem: Problem, rows: int, cols: int, at_least: int, deadline: float, node_limit: int | None):
+    def __init__(
+        self, problem: Problem, rows: int, cols: int, at_least: int, deadline: float, node_limit: int | None,
+        clock_every: int,
+    ):
         self.problem = problem
         self.rows, self.cols = rows, cols
         self.n = problem.size
-        self.counter = NodeBudget(deadline, node_limit, _CLOCK_EVERY)
+        self.counter = NodeBudget(deadline, node_limit, clock_every)
         self.wanted = [
             sum(1 for e in problem.is_event if not e),
             sum(1 for e in problem.is_event if e),

@@ -38,26 +38,9 @@ import time
 from collections.abc import Iterator, Sequence
 
 from solver.network.bounds import edge_bound
+from solver.network.nodes import count_nodes
 from solver.network.problem import Cell, Layout, Problem, canonical_shape
-
-#: The search's node budget over all shapes, colourings and restarts (under a second of plain
-#: Python; the pipeline gives it this much per ``pipeline.TILE_SECONDS`` of the time limit).
-#: Measured on planted 6 x 6 and 7 x 7 checkerboards with extra pairs: from a hundred nodes to
-#: over a million (the number varies wildly, hence the restarts). Small networks without such a
-#: layout end long before it: their searches are complete.
-TILE_NODES = 200_000
-#: The most shapes tried when n is not a rectangle's area (staircase cuts multiply fast).
-MAX_SHAPES = 12
-#: Restarts: run i of the search gets RESTART_UNIT times the i-th Luby number of nodes.
-RESTART_UNIT = 200
-#: Ties between cards with as many free partners are broken at random, and so are near-ties:
-#: the sort key is the free partner count plus up to this much noise.
-NOISE = 2.0
-#: The clock is read once every this many nodes (a few milliseconds of search).
-CLOCK_EVERY = 256
-#: The random source's seed (fixed: the same network gets the same answer every time).
-SEED = 20261201
-
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 
 #: The four edge directions of the grid.
 _STEPS: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -101,7 +84,7 @@ def _is_convex_box(cells: set[Cell], rows: int, cols: int) -> bool:
     return True
 
 
-def bound_shapes(n: int, most: int = MAX_SHAPES) -> list[tuple[Cell, ...]]:
+def bound_shapes(n: int, most: int = DEFAULT_SETTINGS.max_shapes) -> list[tuple[Cell, ...]]:
     """Shapes of ``n`` cells with ``edge_bound(n)`` adjacent pairs, up to rotation and reflection,
     each with at least as many rows as columns (so a row-major fill has short rows), at most
     ``most`` of them: the rectangles first, then boxes with fewer cells cut, in a fixed order."""
@@ -229,18 +212,28 @@ def _luby(i: int) -> int:
             i -= size - 1
 
 
-def tile(problem: Problem, bound: int, node_limit: int = TILE_NODES, deadline: float | None = None) -> Layout | None:
+def tile(
+    problem: Problem,
+    bound: int,
+    node_limit: int = DEFAULT_SETTINGS.tile_nodes,
+    deadline: float | None = None,
+    settings: Settings = DEFAULT_SETTINGS,
+) -> Layout | None:
     """A layout of every card with ``edge_bound(n)`` Tricks (the most n cards can make), or None
     when that is more than ``bound`` (a proven upper bound) or the search finds none within
     ``node_limit`` nodes. None costs next to nothing when the network cannot meet that bound (too
     few matching pairs, Supporters and Events in numbers no shape's colouring has, or cards with
     fewer partners than the cells they would need). It also gives up at ``deadline`` (a
     ``time.monotonic()`` reading), if one is given: the time limit stops every phase."""
-    return tile_search(problem, bound, node_limit, deadline)[0]
+    return tile_search(problem, bound, node_limit, deadline, settings)[0]
 
 
 def tile_search(
-    problem: Problem, bound: int, node_limit: int = TILE_NODES, deadline: float | None = None
+    problem: Problem,
+    bound: int,
+    node_limit: int = DEFAULT_SETTINGS.tile_nodes,
+    deadline: float | None = None,
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> tuple[Layout | None, int]:
     """``tile``'s answer and the search nodes it used (never more than ``node_limit``)."""
     n = problem.size
@@ -251,7 +244,7 @@ def tile_search(
         return None, 0
     fills = []
     masks = _Masks(problem)
-    for shape in bound_shapes(n):
+    for shape in bound_shapes(n, settings.max_shapes):
         order = fill_order(shape)
         for events_on in (1, 0):
             kinds = [(r + c) % 2 == events_on for r, c in order]
@@ -263,13 +256,14 @@ def tile_search(
     # and colourings in turn (a deterministic random source: the same answer every time).
     # A run that ends within its budget has searched its fill completely: that fill has no
     # layout, and drops out.
-    rng = random.Random(SEED)
+    rng = random.Random(settings.tiling_seed)
     spent, run = 0, 0
     while spent < node_limit and fills and (deadline is None or time.monotonic() < deadline):
-        budget = min(RESTART_UNIT * _luby(run), node_limit - spent)
+        budget = min(settings.restart_unit * _luby(run), node_limit - spent)
         fill = fills[run % len(fills)]
-        found, used, complete = fill.run(budget, rng, deadline)
+        found, used, complete = fill.run(budget, rng, deadline, settings)
         spent += used
+        count_nodes(used)
         run += 1
         if found is not None:
             return found, spent
@@ -308,7 +302,7 @@ class _Fill:
         self.kind_mask = masks.kinds
 
     def run(
-        self, node_limit: int, rng: random.Random, deadline: float | None = None
+        self, node_limit: int, rng: random.Random, deadline: float | None = None, settings: Settings = DEFAULT_SETTINGS
     ) -> tuple[Layout | None, int, bool]:
         """One depth-first search within ``node_limit`` nodes: the layout found (or None), the
         nodes used, and whether the search was complete (it ended within the budget). Cards are
@@ -319,6 +313,7 @@ class _Fill:
         count = len(self.order)
         placed = [-1] * count
         nodes = 0
+        noise, clock_every = settings.noise, settings.tiling_clock_every
 
         def options(i: int, free: int) -> list[int]:
             candidates = free & kind_mask[kinds[i]]
@@ -333,7 +328,7 @@ class _Fill:
                 classes.add(class_of[card])
                 spare = (partner_mask[card] & free).bit_count()
                 if spare >= need:
-                    ranked.append((spare + NOISE * rng.random(), card))
+                    ranked.append((spare + noise * rng.random(), card))
             ranked.sort()
             return [card for _, card in ranked]
 
@@ -345,7 +340,7 @@ class _Fill:
                 nodes += 1
                 if nodes > node_limit:
                     raise _OutOfNodes
-                if deadline is not None and nodes % CLOCK_EVERY == 0 and time.monotonic() >= deadline:
+                if deadline is not None and nodes % clock_every == 0 and time.monotonic() >= deadline:
                     raise _OutOfNodes
                 placed[i] = card
                 if search(i + 1, free & ~(1 << card)):

@@ -32,6 +32,33 @@ class Progress:
 
 
 @dataclass(frozen=True)
+class PhaseRun:
+    """One phase of a solve as it ran: the solver's trace of what ran, in order."""
+
+    #: The phase's name, as the solver's table of phases writes it.
+    name: str
+    #: Wall-clock seconds it took.
+    seconds: float
+    #: Search nodes our own searches used in it (a count: the same on every machine).
+    nodes: int
+    #: CP-SAT's deterministic time the models used in it (0 when none ran).
+    work: float
+    #: What it established, in a few words: "optimal 7", "upper bound 12", "found 11",
+    #: "infeasible" or "nothing".
+    established: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The phase as ``verify tricks --json --explain`` writes it."""
+        return {
+            "name": self.name,
+            "seconds": round(self.seconds, 3),
+            "nodes": self.nodes,
+            "work": round(self.work, 3),
+            "established": self.established,
+        }
+
+
+@dataclass(frozen=True)
 class TricksSolution:
     """The answer to "how many Tricks does this network make?"."""
 
@@ -53,6 +80,8 @@ class TricksSolution:
     #: Why an unproven solve stopped: ``time_limit`` when the clock ran out, ``search_exhausted``
     #: when every phase had given up with time left; None when proven.
     stopped_by: StoppedBy | None = None
+    #: The phases that ran, in order (the solver's trace).
+    phases: tuple[PhaseRun, ...] = ()
 
 
 #: Exit statuses, as for every ``verify`` command.
@@ -115,9 +144,10 @@ class TricksAnswer:
             return UNDECIDED
         return YES
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The contract's output object (plus ``proven_by``); no timing, so proven answers are
-        deterministic."""
+        deterministic. With ``explain``, also ``phases``: the solver's trace of what ran (with
+        seconds, so no longer the same byte for byte)."""
         solution = self.solution
         out: dict[str, Any] = {
             "status": solution.status.value,
@@ -154,6 +184,8 @@ class TricksAnswer:
                 "violations": list(self.given.violations),
             }
         out["rules"] = rules_as_dict(self.question.rules)
+        if explain:
+            out["phases"] = [phase.to_json() for phase in solution.phases]
         return out
 
 

@@ -18,7 +18,7 @@ from solver.network.bounds import best_bound
 from solver.network.embed import one_piece, pieces_layout, pieces_reach
 from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic
-from solver.network.pipeline import EMBED_NODES, PIECES_DEEPER, Clock, _solve_in_pieces, deeper_nodes
+from solver.network.pipeline import Clock, _solve_in_pieces, deeper_nodes
 from solver.network.problem import (
     build_problem,
     canonical_within_classes,
@@ -27,6 +27,7 @@ from solver.network.problem import (
     layout_tricks,
     to_arrangement,
 )
+from solver.network.settings import DEFAULT_SETTINGS
 from solver.network.solve import solve_tricks
 
 FAR = 60.0
@@ -200,8 +201,8 @@ def test_in_pieces_one_trick_more_is_asked_again_on_a_larger_budget_where_the_se
     # refutes it within sixteen times that (the pipeline proves 22 in 0.5 s).
     network = load_question(str(INSTANCES / "game_n016_s20261700.4.json")).network
     problem = build_problem(network)
-    assert pieces_reach(problem, 23, time.monotonic() + FAR, EMBED_NODES) is None
-    assert pieces_reach(problem, 23, time.monotonic() + FAR, deeper_nodes(EMBED_NODES, PIECES_DEEPER)) is False
+    assert pieces_reach(problem, 23, time.monotonic() + FAR, DEFAULT_SETTINGS.embed_nodes) is None
+    assert pieces_reach(problem, 23, time.monotonic() + FAR, deeper_nodes(DEFAULT_SETTINGS.embed_nodes, DEFAULT_SETTINGS.pieces_deeper)) is False
     solution = solve_tricks(network, TricksRules(connected=False), time_limit=10)
     assert solution.status is Status.OPTIMAL and solution.tricks == 22
     assert solution.proven_by == "exhaustive search"

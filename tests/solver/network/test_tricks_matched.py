@@ -10,12 +10,8 @@ from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
-from solver.network.heuristic import REPAIR_STEPS, SEED, anneal, greedy_phase, repair_matched
+from solver.network.heuristic import anneal, greedy_phase, repair_matched
 from solver.network.pipeline import (
-    BOX_DESCENT_LIMIT,
-    MATCHED_STEPS,
-    MATCHED_WALKS,
-    RELAXED_SHARE,
     Clock,
     _kept_to_the_rule,
     _Relaxed,
@@ -24,6 +20,7 @@ from solver.network.pipeline import (
     solve_problem,
 )
 from solver.network.problem import all_matched, build_problem, is_connected, layout_is_legal, layout_tricks
+from solver.network.settings import DEFAULT_SETTINGS
 from solver.network.solve import solve_tricks
 
 INSTANCES = Path(__file__).resolve().parents[3] / "benchmarks" / "instances"
@@ -65,7 +62,7 @@ def test_lone_cards_are_walked_beside_a_match_without_a_trick_lost():
     # matched, so the answer is proven by the bound without the rule.
     problem, value, layout = _optimum_without_the_rule("engine_n024_s20261301.1.json")
     assert value == 25 and not all_matched(problem, layout)
-    assert repair_matched(problem, layout, random.Random(SEED), REPAIR_STEPS * problem.size) is None
+    assert repair_matched(problem, layout, random.Random(DEFAULT_SETTINGS.heuristic_seed), DEFAULT_SETTINGS.repair_steps * problem.size) is None
     kept = _kept_to_the_rule(problem, layout, value)
     assert kept is not None and layout_tricks(problem, kept) == 25
     assert layout_is_legal(problem, kept) and is_connected(kept) and all_matched(problem, kept)
@@ -79,8 +76,8 @@ def test_the_walk_starts_where_the_rule_is_broken_and_keeps_only_what_keeps_it()
     # From the optimum without the rule (breaking it), the local search's walks: what comes
     # back keeps the rule or is the start itself, and one of them reaches 25 keeping it.
     problem, value, layout = _optimum_without_the_rule("engine_n024_s20261301.1.json")
-    steps = MATCHED_STEPS * problem.size
-    walked = [anneal(problem, layout, steps, random.Random(seed), value) for seed in range(SEED, SEED + MATCHED_WALKS)]
+    steps = DEFAULT_SETTINGS.matched_steps * problem.size
+    walked = [anneal(problem, layout, steps, random.Random(seed), value) for seed in range(DEFAULT_SETTINGS.heuristic_seed, DEFAULT_SETTINGS.heuristic_seed + DEFAULT_SETTINGS.matched_walks)]
     assert all(w == layout or all_matched(problem, w) for w in walked)
     assert any(all_matched(problem, w) and layout_tricks(problem, w) == 25 for w in walked)
 
@@ -99,9 +96,9 @@ def test_a_shared_clock_keeps_the_limit_and_gives_part_of_the_time_left():
     # reports nothing (its arrangements may break the rule).
     reports: list = []
     clock = Clock(time.monotonic(), 10.0, reports.append)
-    shared = clock.share(RELAXED_SHARE)
+    shared = clock.share(DEFAULT_SETTINGS.relaxed_share)
     assert shared.limit == clock.limit == 10.0
-    assert RELAXED_SHARE * 10.0 - 0.5 < shared.left() <= RELAXED_SHARE * 10.0
+    assert DEFAULT_SETTINGS.relaxed_share * 10.0 - 0.5 < shared.left() <= DEFAULT_SETTINGS.relaxed_share * 10.0
     shared.report(3, 5)
     assert reports == []
 
@@ -150,7 +147,7 @@ def test_in_pieces_the_walk_moves_cards_between_pieces():
 #: the seventh walk from it keeps 17 (the first four keep 16 at best). CP-SAT's region model found
 #: no such arrangement in 30 s.
 SEVENTH_WALK = "engine_n019_s20261453.1.json"
-#: Engine-grown, 21 cards, connected: the optimum without the rule, 22; the first MATCHED_WALKS
+#: Engine-grown, 21 cards, connected: the optimum without the rule, 22; the first DEFAULT_SETTINGS.matched_walks
 #: walks keep 21 at best, the 21st keeps 22. The region model had the 10 s before and found none.
 TWENTY_FIRST_WALK = "engine_n021_s20261480.1.json"
 
@@ -165,7 +162,7 @@ def test_the_walks_from_the_optimum_without_the_rule_are_enough_for_the_seventh(
 
 def test_above_the_descent_more_walks_from_the_optimum_without_the_rule_come_before_cpsat():
     problem, value, layout = _optimum_without_the_rule(TWENTY_FIRST_WALK)
-    assert problem.size > BOX_DESCENT_LIMIT and value == 22 and not all_matched(problem, layout)
+    assert problem.size > DEFAULT_SETTINGS.box_descent_limit and value == 22 and not all_matched(problem, layout)
     kept = _kept_to_the_rule(problem, layout, value)
     assert kept is not None and layout_tricks(problem, kept) == 21
     walked = _walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 21, 22, layout)

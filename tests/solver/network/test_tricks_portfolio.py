@@ -15,9 +15,10 @@ from solver.network.bounds import best_bound
 from solver.network.boxes import BoxDescent, box_descent
 from solver.network.embed import one_piece, pieces_reach
 from solver.network.heuristic import greedy_phase
-from solver.network.pipeline import BOX_DESCENT_LIMIT, SMALL_PROBE_NODES, Clock, _climb_connected, deeper_nodes
+from solver.network.pipeline import Clock, _climb_connected, deeper_nodes
 from solver.network.portfolio import Settled, descent_taking_turns
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
+from solver.network.settings import DEFAULT_SETTINGS
 from solver.network.solve import solve_tricks
 
 FAR = 120.0
@@ -106,7 +107,7 @@ CLIMBED = "engine_n019_s20261201.0.json"
 
 def test_above_the_descent_the_embedding_searches_climb_to_a_proof():
     problem = build_problem(load_question(str(INSTANCES / CLIMBED)).network)
-    assert problem.size > BOX_DESCENT_LIMIT
+    assert problem.size > DEFAULT_SETTINGS.box_descent_limit
     bound = best_bound(problem).value
     layout, _rng = greedy_phase(problem, bound)
     assert layout is not None
@@ -136,8 +137,8 @@ def _check_proven_after_a_deeper_ask(name: str, refuted: int) -> None:
     10 s."""
     question = load_question(str(INSTANCES / name))
     problem = build_problem(question.network)
-    assert pieces_reach(problem, refuted, time.monotonic() + FAR, deeper_nodes(SMALL_PROBE_NODES, 0)) is None
-    assert pieces_reach(problem, refuted, time.monotonic() + FAR, deeper_nodes(SMALL_PROBE_NODES, 1)) is False
+    assert pieces_reach(problem, refuted, time.monotonic() + FAR, deeper_nodes(DEFAULT_SETTINGS.small_probe_nodes, 0)) is None
+    assert pieces_reach(problem, refuted, time.monotonic() + FAR, deeper_nodes(DEFAULT_SETTINGS.small_probe_nodes, 1)) is False
     solution = solve_tricks(question.network, question.rules, time_limit=10)
     assert solution.status == Status.OPTIMAL and solution.tricks == refuted - 1
     assert solution.proven_by == "exhaustive search"
@@ -154,19 +155,19 @@ CLIMBED_DEEPER = "engine_n023_s20261700.5.json"
 
 
 def test_above_the_descent_the_climb_asks_deeper_before_cpsat():
-    assert build_problem(load_question(str(INSTANCES / CLIMBED_DEEPER)).network).size > BOX_DESCENT_LIMIT
+    assert build_problem(load_question(str(INSTANCES / CLIMBED_DEEPER)).network).size > DEFAULT_SETTINGS.box_descent_limit
     _check_proven_after_a_deeper_ask(CLIMBED_DEEPER, 28)
 
 
 #: A 23-card engine-grown network, connected optimum 25: the search in pieces refutes 26 only on
-#: its third budget (SMALL_PROBE_NODES times 16).
+#: its third budget (DEFAULT_SETTINGS.small_probe_nodes times 16).
 CLIMBED_TWICE_DEEPER = "engine_n023_s20261713.4.json"
 
 
 def test_above_the_descent_the_climb_asks_twice_deeper_before_cpsat():
     problem = build_problem(load_question(str(INSTANCES / CLIMBED_TWICE_DEEPER)).network)
-    assert problem.size > BOX_DESCENT_LIMIT
-    assert pieces_reach(problem, 26, time.monotonic() + FAR, deeper_nodes(SMALL_PROBE_NODES, 1)) is None
+    assert problem.size > DEFAULT_SETTINGS.box_descent_limit
+    assert pieces_reach(problem, 26, time.monotonic() + FAR, deeper_nodes(DEFAULT_SETTINGS.small_probe_nodes, 1)) is None
     bound = best_bound(problem).value
     layout, _rng = greedy_phase(problem, bound)
     assert layout is not None and layout_tricks(problem, layout) < 25

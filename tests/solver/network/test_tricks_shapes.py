@@ -19,9 +19,6 @@ from solver.network.bounds import beside_bound, best_bound, kinds_bound
 from solver.network.embed import pieces_layout, pieces_reach
 from solver.network.few_kind import _matched, few_kind_fits, few_kind_reach
 from solver.network.pipeline import (
-    EMBED_PROBE_NODES,
-    FEW_KIND_NODES,
-    SMALL_PROBE_NODES,
     Clock,
     _climb_in_pieces,
     _one_more,
@@ -29,6 +26,7 @@ from solver.network.pipeline import (
 )
 from solver.network.portfolio import Settled
 from solver.network.problem import build_problem, layout_tricks, to_arrangement
+from solver.network.settings import DEFAULT_SETTINGS
 from solver.network.shapes import CLUSTER_APART, clusters, shape_count, shapes
 from solver.network.solve import solve_tricks
 
@@ -159,7 +157,7 @@ def test_the_kinds_bound_refuted_in_pieces_where_the_embedding_search_takes_seco
 def test_a_node_limit_gives_up_instead_of_answering():
     problem = build_problem(_network("game_n016_s20261404.5.json"))
     assert few_kind_reach(problem, 22, time.monotonic() + FAR, node_limit=100) == (None, None)
-    assert few_kind_reach(problem, 22, time.monotonic() + FAR, node_limit=FEW_KIND_NODES) == (False, None)
+    assert few_kind_reach(problem, 22, time.monotonic() + FAR, node_limit=DEFAULT_SETTINGS.few_kind_nodes) == (False, None)
 
 
 def test_it_fits_only_near_the_kinds_bound_and_with_few_cards():
@@ -207,7 +205,7 @@ def test_one_trick_more_connected_asks_the_search_from_the_few_kind_too():
     # in pieces settles nothing; the search from the few kind refutes 21 even in pieces.
     network = _network("game_n016_s20261403.28.json")
     problem = build_problem(network, every_matched=True)
-    assert pieces_layout(problem, 21, time.monotonic() + FAR, SMALL_PROBE_NODES)[0] is None
+    assert pieces_layout(problem, 21, time.monotonic() + FAR, DEFAULT_SETTINGS.small_probe_nodes)[0] is None
     assert _one_more(problem, Clock(time.monotonic(), FAR, None), 20) == Settled(proven=True)
     solution = solve_tricks(network, TricksRules(every_card_matched=True), time_limit=FAR)
     assert solution.status is Status.OPTIMAL and solution.tricks == 20
@@ -280,7 +278,7 @@ def test_connected_the_upper_bound_asks_the_search_from_the_few_kind_after_the_e
     # descent's later turns) before; the embedding search's probe leaves 20 open.
     network = _network("game_n016_s20261422.2.json")
     problem = build_problem(network, every_matched=True)
-    assert pieces_reach(problem, 20, time.monotonic() + FAR, node_limit=EMBED_PROBE_NODES) is None
+    assert pieces_reach(problem, 20, time.monotonic() + FAR, node_limit=DEFAULT_SETTINGS.embed_probe_nodes) is None
     clock = Clock(time.monotonic(), FAR, None)
     assert _relaxed_upper(problem, 19, best_bound(problem).value, clock, connected=True)[0] == 19
     for connected in (False, True):
