@@ -177,7 +177,8 @@ class Question:
     progress: bool = False
     #: Checks, before anything is read, that the options given go together: told the options'
     #: values (its own, and ``svg``: the picture's path or None) and where each document comes
-    #: from (``-``: standard input; None: not given), it raises ``UsageProblem``.
+    #: from (``-``: standard input; None: not given), it raises ``UsageProblem`` (or ``InputError``
+    #: for an option's value).
     check: Callable[[Mapping[str, Any], Callable[[str], str | None]], None] | None = None
 
     @property

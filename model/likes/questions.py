@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.common.question import NO, YES, Answered, Asked, Document, Parameter, Question, Shared, UsageProblem
+from model.common.errors import InputError
+from model.common.question import NO, YES, Answered, Asked, Document, Parameter, Question, Shared
 
 
 def _schema(name: str) -> tuple[str, str]:
@@ -39,7 +40,7 @@ def _parameters(argument: Document) -> tuple[Parameter, ...]:
 def board_from_a_file(options: Any, source: Any) -> None:
     """The picture reads the board again: with ``--svg`` it comes from a file, not standard input."""
     if options.get("svg") and source("board") == "-":
-        raise UsageProblem("--svg: the board is drawn from a file: give --board FILE, not -")
+        raise InputError("--svg", "", "the board is drawn from a file: give --board FILE, not -")
 
 
 def _catalogue(asked: Asked) -> Any:
