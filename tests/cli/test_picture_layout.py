@@ -4,7 +4,9 @@ measures each text with cairo), and no wider than a phone (390 pixels), the widt
 (``verify serve``) shows its pictures at.
 
 "Every picture": each file in ``examples/`` with each command that has ``--svg`` for it (the
-table below; ``test_every_example_is_drawn`` keeps it whole)."""
+table below; ``test_every_example_is_drawn`` keeps it whole). The picture of an illegal White
+House placement that shows the cells the card aimed at is checked so in
+``test_whitehouse_pictures_cli.py``."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ the texts it shows."""
 
 from __future__ import annotations
 
+import functools
 import re
 import struct
 import xml.etree.ElementTree as ElementTree
@@ -212,11 +213,19 @@ def _transform(value: str | None, scale: float, dx: float, dy: float) -> tuple[f
     return scale, dx, dy
 
 
+@functools.cache
+def _context() -> Any:
+    import cairocffi
+
+    return cairocffi.Context(cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, 1, 1))
+
+
+@functools.cache
 def _ink(content: str, size: float, bold: bool, italic: bool) -> tuple[float, float, float, float]:
     """Cairo's ink extents of a text: x bearing, y bearing, width, height."""
     import cairocffi
 
-    context = cairocffi.Context(cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, 1, 1))
+    context = _context()
     context.select_font_face(
         "DejaVu Sans",
         cairocffi.FONT_SLANT_ITALIC if italic else cairocffi.FONT_SLANT_NORMAL,
