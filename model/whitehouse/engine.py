@@ -1,10 +1,11 @@
 """The White House intern game engine: setup, legal moves, applying a move, and the outcome.
 
 ``Engine.legal_moves(state)`` is the one source of truth: ``Engine.apply`` accepts exactly the
-moves it lists and refuses every other one with an ``IllegalMove`` that names the rule broken and
-quotes the rulebook (``Engine.explain`` finds which, with ``model.whitehouse.judge``). Rule options
-come in a ``WhitehouseRules`` object; the Trick total of a network comes from a ``TrickOracle``
-(the solver behind a cache).
+moves it lists (with their cards in any order: the list shows one, the rulebook names none) and
+refuses every other one with an ``IllegalMove`` that names the rule broken and quotes the
+rulebook (``Engine.explain`` finds which, with ``model.whitehouse.judge``). Rule options come in a
+``WhitehouseRules`` object; the Trick total of a network comes from a ``TrickOracle`` (the solver
+behind a cache).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from model.whitehouse.state import (
     Step,
     Take,
     kind_of,
+    move_key,
     with_deck,
     with_row,
 )
@@ -445,11 +447,16 @@ class Engine:
         """The state after ``move``; refuses an illegal move with an IllegalMove naming the rule."""
         if player is not None and player != decider(state):
             raise self.explain(state, move, player)
-        memo = state.__dict__.get("_legal")
-        legal = set(memo[1]) if memo is not None and memo[0] is self else set(self.legal_moves(state))
-        if move not in legal:
+        if not self.is_legal(state, move):
             raise self.explain(state, move, player)
         return self._advance(self._do(state, move))
+
+    def is_legal(self, state: State, move: Move) -> bool:
+        """Whether ``legal_moves`` lists ``move``, whatever order it names its cards in
+        (``move_key``): a move is judged by what it does. ``apply`` applies the order given."""
+        memo = state.__dict__.get("_legal")
+        legal = set(memo[1]) if memo is not None and memo[0] is self else set(self.legal_moves(state))
+        return move in legal or move_key(move) in {move_key(m) for m in legal}
 
     def _do(self, state: State, move: Move) -> State:
         if state.queue:
@@ -697,6 +704,11 @@ class Engine:
         return replace(state, winners=(seat,), ended="seven")
 
     # --- automatic steps ---
+
+    def resolve(self, state: State) -> State:
+        """``state`` with every pending step that needs no decision resolved, as after a move (a
+        position read from a document is resolved so)."""
+        return self._advance(state) if state.queue else state
 
     def _advance(self, state: State) -> State:
         """Run every step that needs no decision, until one does or the game ends."""

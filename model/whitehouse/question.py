@@ -424,7 +424,7 @@ def ask_move(position: LoadedPosition, seat: int, move: Move) -> dict[str, Any]:
     if position.over is not None:
         answer.update(legal=False, rule="game-over", rulebook=RULES["game-over"],
                       reason=f"the game is over: {position.over}", outcome=None)
-    elif move in engine.legal_moves(state) and seat == decider(state):
+    elif seat == decider(state) and engine.is_legal(state, move):
         answer.update(legal=True, rule=None, rulebook=None, reason=None, outcome=outcome(position, seat, move))
     else:
         error: IllegalMove = engine.explain(state, move, seat)

@@ -328,3 +328,24 @@ SimpleMove = Pass | PlayLies | NoLies | BlockLies | AcceptLies | Keep
 SIMPLE_MOVES: dict[MoveName, type[SimpleMove]] = {
     m.name: m for m in (Pass, PlayLies, NoLies, BlockLies, AcceptLies, Keep)
 }
+
+
+def unordered(cards: tuple[CardId, ...]) -> tuple[CardId, ...]:
+    """``cards`` in one fixed order (Supporters by number, then Events by ID): the order of a
+    list the rulebook gives no order to."""
+    return tuple(sorted(cards, key=lambda card: (isinstance(card, str), card if isinstance(card, int) else 0,
+                                                 str(card))))
+
+
+def move_key(move: Move) -> Move:
+    """What ``move`` does, whatever order it lists its cards in: the rulebook names no order for
+    the discards that pay a cost nor for the cards locked from the hand, so two moves with the same
+    key are the same move (an option such as bottom_order may still read the order given, which
+    the engine applies as listed)."""
+    if isinstance(move, Take):
+        return Take(move.row, move.slot, unordered(move.discards))
+    if isinstance(move, Play):
+        return Play(move.slot, unordered(move.discards), move.target, move.card, move.give)
+    if isinstance(move, LockHand):
+        return LockHand(unordered(move.cards))
+    return move
