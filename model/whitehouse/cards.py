@@ -10,6 +10,7 @@ it fizzles.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -197,27 +198,50 @@ class Catalogue:
 # --- input schema (pydantic, imported lazily by ``load_catalogue``) ------------------------------
 
 
+#: A Supporter as every answer writes it: S and its number ("S5").
+SUPPORTER_PATTERN = r"^S[1-9][0-9]*$"
+SUPPORTER_TEXT = re.compile(SUPPORTER_PATTERN)
+
+
+def supporter_number(value: Any) -> Any:
+    """``"S5"`` read as Supporter 5 (the way every answer writes it); any other value as it is."""
+    if isinstance(value, str):
+        if SUPPORTER_TEXT.match(value):
+            return int(value[1:])
+    return value
+
+
+def hand_card(value: Any, info: Any) -> Any:
+    """A Supporter or an Event: ``"S5"`` is Supporter 5 unless the catalogue has an Event of that ID
+    (the validation context's ``events``)."""
+    events = (info.context or {}).get("events", ()) if info is not None else ()
+    return value if isinstance(value, str) and value in events else supporter_number(value)
+
+
 @cache
 def schema_models() -> Any:
     """The pydantic model of a catalogue document (``log.py`` nests it in a game log)."""
     # pydantic is imported here, not at the top, so that ``verify --help`` stays fast.
-    from pydantic import BaseModel, ConfigDict, Field
+    from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
     strict = ConfigDict(extra="forbid", strict=True)
-    Number = Annotated[int, Field(ge=1, le=2**31 - 1)]
+    Positive = Annotated[int, Field(ge=1, le=2**31 - 1)]
+    Written = Annotated[str, Field(pattern=SUPPORTER_PATTERN)]
+    # A Supporter number, or "S5" (``supporter_number``).
+    Number = Annotated[Positive, BeforeValidator(supporter_number, json_schema_input_type=Positive | Written)]
     Ident = Annotated[str, Field(min_length=1, max_length=40)]
     Hand = Literal["supporter", "event"]
 
     class SupporterIn(BaseModel):
         model_config = strict
-        number: Number = Field(description="The unique number printed on the card.")
+        number: Number = Field(description="The unique number printed on the card (5, or \"S5\").")
         name: str | None = Field(default=None, description="The person's name.")
 
     class EventIn(BaseModel):
         model_config = strict
         id: Ident = Field(description="The Event's identifier, unique among Events.")
         name: str | None = None
-        supporters: list[Number] = Field(description="The Supporter numbers the card lists.")
+        supporters: list[Number] = Field(description="The Supporter numbers the card lists (5, or \"S5\").")
 
     class RemoveOwn(BaseModel):
         model_config = strict
@@ -243,7 +267,9 @@ def schema_models() -> Any:
         model_config = strict
         type: Literal["force_move"]
         kind: Hand
-        to: Literal["deck", "next_player"]
+        to: Literal["deck", "next_player"] = Field(
+            description="deck: the card goes to the bottom of its deck; next_player: into the Active Hand of "
+            "the player after the target in the direction of play.")
 
     class Draw(BaseModel):
         model_config = strict

@@ -17,7 +17,17 @@ from typing import Annotated, Any, Literal, cast
 
 from model.common.errors import InputError, join_path
 from model.common.jsonio import validation_error
-from model.whitehouse.cards import Catalogue, DeckKind, parse_catalogue, sample_catalogue, schema_models
+from model.whitehouse.cards import (
+    SUPPORTER_PATTERN,
+    Catalogue,
+    DeckKind,
+    hand_card,
+    parse_catalogue,
+    sample_catalogue,
+    sample_catalogue_data,
+    schema_models,
+    supporter_number,
+)
 from model.whitehouse.engine import Engine, SetupError, new_game, shuffled_decks
 from model.whitehouse.network.arrangement import (
     EVENT,
@@ -29,6 +39,7 @@ from model.whitehouse.network.arrangement import (
     TricksRules,
     check_arrangement,
 )
+from model.whitehouse.notation import card_name, move_json
 from model.whitehouse.position import deck_order, pending_steps, settle
 from model.whitehouse.rules import IllegalMove, RuleName, WhitehouseRules, rules_dict, whitehouse_rules
 from model.whitehouse.state import (
@@ -53,70 +64,116 @@ from model.whitehouse.tricks import TrickOracle
 @cache
 def log_models() -> Any:
     # pydantic is imported here, not at the top, so that ``verify --help`` stays fast.
-    from pydantic import BaseModel, ConfigDict, Field
+    from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
     strict = ConfigDict(extra="forbid", strict=True)
     Seat = Annotated[int, Field(ge=0, le=11)]
-    Number = Annotated[int, Field(ge=1, le=2**31 - 1)]
+    Positive = Annotated[int, Field(ge=1, le=2**31 - 1)]
+    Written = Annotated[str, Field(pattern=SUPPORTER_PATTERN)]
+    # A Supporter: its number or "S5" (``cards.supporter_number``); a hand card: a Supporter or an
+    # Event ID ("S5" is Supporter 5 unless the catalogue has an Event of that ID: ``cards.hand_card``).
+    Number = Annotated[Positive, BeforeValidator(supporter_number, json_schema_input_type=Positive | Written)]
     Ident = Annotated[str, Field(min_length=1, max_length=40)]
-    HandCard = Number | Ident
+    HandCard = Annotated[Positive | Ident, BeforeValidator(hand_card)]
     Slot = Literal["closest", "middle", "furthest"]
     CatalogueIn = schema_models()
+    by = "The seat making the move."
+    paid = ("The hand cards that pay the slot's cost (furthest free, middle one card, closest two), in any "
+            "order; they go to the bottom of their decks in the order given (option bottom_order).")
 
     class TakeIn(BaseModel):
+        """Take a card from the Supporter or Event row, paying its slot's cost."""
+
         model_config = strict
-        player: Seat
+        player: Seat = Field(description=by)
         move: Literal["take"]
-        row: Literal["supporter", "event"]
-        slot: Slot
-        discards: list[HandCard] = Field(default_factory=list, max_length=2)
+        row: Literal["supporter", "event"] = Field(description="The row taken from: the action in progress.")
+        slot: Slot = Field(description="The slot taken: closest to its deck, middle, or furthest.")
+        discards: list[HandCard] = Field(default_factory=list, max_length=2, description=paid)
 
     class PlayIn(BaseModel):
+        """Take a Distraction from its row, paying its slot's cost, and play it."""
+
         model_config = strict
-        player: Seat
+        player: Seat = Field(description=by)
         move: Literal["play"]
-        slot: Slot
-        discards: list[HandCard] = Field(default_factory=list, max_length=2)
-        target: Seat | None = None
-        card: HandCard | None = None
-        give: HandCard | None = None
+        slot: Slot = Field(description="The slot taken: closest to its deck, middle, or furthest.")
+        discards: list[HandCard] = Field(default_factory=list, max_length=2, description=paid)
+        target: Seat | None = Field(default=None, description="The player the action is aimed at (steal, swap, "
+                                    "force_move, gridlock).")
+        card: HandCard | None = Field(default=None, description="The card the action moves: your own (remove_own), "
+                                      "the target's (steal, swap, force_move), or one in a row (take_row).")
+        give: HandCard | None = Field(default=None, description="swap: the card you give.")
 
     class LockIn(BaseModel):
+        """Lock the arriving card in."""
+
         model_config = strict
-        player: Seat
+        player: Seat = Field(description=by)
         move: Literal["lock"]
-        with_card: HandCard | None = Field(default=None, alias="with")
+        with_card: HandCard | None = Field(
+            default=None, alias="with",
+            description="The hand card the arriving card locks with as a Trick; without it the arriving card "
+            "locks in alone beside a matching card of the network. At stage more (lock_count=all): the hand "
+            "card that locks in beside the card that just arrived.")
 
     class LockHandIn(BaseModel):
+        """Lock hand cards on your turn (option lock_from_hand=own_turn)."""
+
         model_config = strict
-        player: Seat
+        player: Seat = Field(description=by)
         move: Literal["lock_hand"]
-        cards: list[HandCard] = Field(min_length=1, max_length=2)
+        cards: list[HandCard] = Field(min_length=1, max_length=2, description="A matching pair, or one card that "
+                                      "locks in beside a matching card of the network; in any order.")
 
     class Simple(BaseModel):
+        """A move that names nothing but itself."""
+
         model_config = strict
-        player: Seat
-        move: Literal["pass", "lies", "no_lies", "block", "accept", "keep"]
+        player: Seat = Field(description=by)
+        move: Literal["pass", "lies", "no_lies", "block", "accept", "keep"] = Field(
+            description="pass: no card of the row is within reach; lies: play a Lies card against the arriving "
+            "card; no_lies: let it arrive; block: consume your Deflection against the Lies; accept: let the "
+            "Lies stand; keep: put the arriving card into the Active Hand (or, at stage more, lock no more).")
 
     MoveIn = Annotated[TakeIn | PlayIn | LockIn | LockHandIn | Simple, Field(discriminator="move")]
 
     class PlacementIn(BaseModel):
+        """One card of a Locked Network and its cell."""
+
         model_config = strict
-        supporter: Number | None = None
-        event: Ident | None = None
-        row: Annotated[int, Field(ge=-(2**31), le=2**31 - 1)]
-        col: Annotated[int, Field(ge=-(2**31), le=2**31 - 1)]
+        supporter: Number | None = Field(default=None, description="The Supporter in this cell (5, or \"S5\"); "
+                                         "give exactly one of supporter and event.")
+        event: Ident | None = Field(default=None, description="The Event in this cell (its ID); give exactly one "
+                                    "of supporter and event.")
+        row: Annotated[int, Field(ge=-(2**31), le=2**31 - 1)] = Field(
+            description="The cell's row: 0 the top row, larger numbers lower (negative rows are allowed).")
+        col: Annotated[int, Field(ge=-(2**31), le=2**31 - 1)] = Field(
+            description="The cell's column: 0 the left column, larger numbers further right (negative columns are "
+            "allowed).")
 
     class PlayerIn(BaseModel):
+        """One player's cards."""
+
         model_config = strict
         supporters: list[Number] = Field(default_factory=list,
-                                         description="The Active Hand's Supporters, in arrival order.")
+                                         description="The Active Hand's Supporters (5, or \"S5\"), in arrival order.")
         events: list[Ident] = Field(default_factory=list, description="The Active Hand's Events, in arrival order.")
-        network: list[PlacementIn] = Field(default_factory=list, description="A legal arrangement.")
-        gridlocks: list[Ident] = Field(default_factory=list,
-                                       description="Gridlocks in the player's space, oldest first.")
-        lies: list[Ident] = Field(default_factory=list, description="Lies below the Active Hand, oldest first.")
-        deflection: Ident | None = None
+        network: list[PlacementIn] = Field(
+            default_factory=list,
+            description="The Locked Network as laid out, one cell per card: a legal arrangement (no Supporter "
+            "beside an Event that does not list it; in one piece unless connected=false). Its Trick total is "
+            "proven when the position is read, never given.")
+        gridlocks: list[Ident] = Field(
+            default_factory=list,
+            description="Gridlock cards in the space between the Active Hand and the Locked Network, oldest first "
+            "(the oldest goes when one stops a lock).")
+        lies: list[Ident] = Field(
+            default_factory=list,
+            description="Lies cards below the Active Hand, oldest first (the oldest is played next). A Lies just "
+            "played against a card at stage block is still here, first, until block or accept resolves it.")
+        deflection: Ident | None = Field(default=None,
+                                         description="The Deflection face-up above the Active Hand, or null.")
 
     Row = Annotated[
         list[HandCard | None],
@@ -128,6 +185,8 @@ def log_models() -> Any:
     top_first = "Top card first; a card sent to the bottom is appended."
 
     class RowsIn(BaseModel):
+        """The three face-up rows."""
+
         model_config = strict
         supporter: Row
         event: Row
@@ -145,71 +204,132 @@ def log_models() -> Any:
         distraction: list[Ident] = Field(default_factory=list, description=top_first)
 
     class ArrivalIn(BaseModel):
-        """A card on its way into a player's Active Hand (or a Deflection above it)."""
+        """A card on its way into a player's Active Hand (or a Deflection on its way above it)."""
 
         model_config = strict
-        step: Literal["arrival"]
-        card: HandCard
-        kind: Literal["supporter", "event", "deflection"]
-        receiver: Seat
-        source: Literal["row", "distraction"] = "row"
-        stage: Literal["lies", "block", "lock", "more", "hand"] = "lies"
-        asked: list[Seat] = Field(default_factory=list, description="Seats that declined to play Lies.")
-        liar: Seat | None = Field(default=None, description="Who played Lies against it (stage block).")
-        swap: bool = False
+        step: Literal["arrival"] = Field(
+            description="arrival: a card taken from a row or brought by a Distraction, on its way into an Active "
+            "Hand, or a Deflection just played, on its way above its player's Active Hand.")
+        card: HandCard = Field(description="The card on its way (5 or \"S5\", an Event ID, or the Deflection's ID); "
+                               "it is in no other place of the position.")
+        kind: Literal["supporter", "event", "deflection"] = Field(description="What the card is.")
+        receiver: Seat = Field(
+            description="The seat whose Active Hand it goes into: the player to move for a take; for force_move "
+            "to next_player, the player after the target in the direction of play.")
+        source: Literal["row", "distraction"] = Field(
+            default="row",
+            description="row: taken from a row on a turn (under lock_optional=false it must lock if it can); "
+            "distraction: brought by a Distraction action (it may always be kept).")
+        stage: Literal["lies", "block", "lock", "more", "hand"] = Field(
+            default="lies",
+            description="What the card waits for: lies (players holding Lies may play one, in the order of "
+            "lies_order, skipping those in asked), block (a Lies was played: the receiver may block it with "
+            "their Deflection or accept it), lock (the receiver may lock it in or keep it), more (lock_count=all: "
+            "after its lock, more hand cards may lock in beside it), hand (it goes into the Active Hand, no "
+            "decision left).")
+        asked: list[Seat] = Field(default_factory=list,
+                                  description="Seats that were asked about Lies for this card and declined.")
+        liar: Seat | None = Field(default=None,
+                                  description="At stage block: the seat that played the Lies (that Lies card is "
+                                  "still first in its lies); null otherwise.")
+        swap: bool = Field(default=False, description="true when a swap brought it (the two swapped cards arrive "
+                           "one after the other; simultaneous_seven=shared reads it).")
 
     class RefillIn(BaseModel):
+        """Draw a card into the empty closest slot of a row."""
+
         model_config = strict
-        step: Literal["refill"]
-        row: Literal["supporter", "event", "distraction"]
+        step: Literal["refill"] = Field(description="refill: the top card of the row's deck goes to its empty "
+                                        "closest slot (the row a card was just taken from).")
+        row: Literal["supporter", "event", "distraction"] = Field(description="The row to refill.")
 
     class PutAwayIn(BaseModel):
+        """A played Distraction on its way to the bottom of the Distractions Deck."""
+
         model_config = strict
-        step: Literal["put_away"]
-        card: Ident
+        step: Literal["put_away"] = Field(description="put_away: the Distraction just played goes to the bottom "
+                                          "of the Distractions Deck.")
+        card: Ident = Field(description="The Distraction's ID (in no other place of the position).")
 
     class MarkIn(BaseModel):
+        """A step that carries no card."""
+
         model_config = strict
-        step: Literal["shared_win", "end_action"]
+        step: Literal["shared_win", "end_action"] = Field(
+            description="end_action: the action is over and the next begins (the Event action after the Supporter "
+            "action, the Distraction action after it, then the next player's turn); always the last step. "
+            "shared_win: the end of a swap under simultaneous_seven=shared: everyone who reached 7 during it "
+            "wins together.")
 
     StepIn = Annotated[ArrivalIn | RefillIn | PutAwayIn | MarkIn, Field(discriminator="step")]
+
+    unseen = ("How many face-down cards on top of the {} Deck nobody has seen: exactly the cards of that deck the "
+              "position places nowhere else.")
 
     class UnseenIn(BaseModel):
         """How many face-down cards on top of each deck nobody has seen (the cards the position
         places nowhere else); the cards of ``decks`` lie below them."""
 
         model_config = strict
-        supporter: Annotated[int, Field(ge=0, le=10**6)] | None = None
-        event: Annotated[int, Field(ge=0, le=10**6)] | None = None
-        distraction: Annotated[int, Field(ge=0, le=10**6)] | None = None
+        supporter: Annotated[int, Field(ge=0, le=10**6)] | None = Field(default=None,
+                                                                        description=unseen.format("Supporter"))
+        event: Annotated[int, Field(ge=0, le=10**6)] | None = Field(default=None, description=unseen.format("Event"))
+        distraction: Annotated[int, Field(ge=0, le=10**6)] | None = Field(
+            default=None, description=unseen.format("Distractions"))
 
     class PositionIn(BaseModel):
         """A table in the middle of a game. Cards it does not place go to the bottom of their
         deck in catalogue order, after the ``decks`` given."""
 
         model_config = strict
-        players: list[PlayerIn] = Field(min_length=2, max_length=12)
-        rows: RowsIn
-        decks: DecksIn = Field(default_factory=DecksIn)
-        current: Seat = 0
-        phase: Literal["supporter", "event", "distraction"] = "supporter"
-        direction: Literal[1, -1] = 1
+        players: list[PlayerIn] = Field(min_length=2, max_length=12,
+                                        description="Every player in seat order: seat 0 first, counter-clockwise.")
+        rows: RowsIn = Field(description="The three face-up rows.")
+        decks: DecksIn = Field(
+            default_factory=DecksIn,
+            description="The known cards of each deck, top first (below the unseen ones when unseen is given). "
+            "Without unseen, the cards the position places nowhere else go below them in catalogue order.")
+        current: Seat = Field(default=0, description="The seat whose turn it is.")
+        phase: Literal["supporter", "event", "distraction"] = Field(
+            default="supporter",
+            description="The action of the turn in progress: supporter (first), event (second), distraction "
+            "(third).")
+        direction: Literal[1, -1] = Field(default=1, description="The direction of play this round: 1 "
+                                          "counter-clockwise (seat 0, 1, 2, ...), -1 clockwise.")
         round_order: list[Seat] | None = Field(
-            default=None, description="The seats of the current round in order (default: from current)."
-        )
-        turn: Annotated[int, Field(ge=1, le=10**6)] = 1
+            default=None,
+            description="The seats of the current round in order of play: each seat once, each followed by the "
+            "next seat in the direction of play, with current at the place turn gives it (turn T is turn "
+            "(T-1) mod players + 1 of its round). Default: the round that puts current there.")
+        turn: Annotated[int, Field(ge=1, le=10**6)] = Field(
+            default=1,
+            description="Turns begun so far, this one included (1 on the first turn). A round has one turn per "
+            "player, so turn fixes current's place in round_order. Default: current's place in round_order (a "
+            "turn of the first round), or 1 without round_order.")
         reversals: list[Seat] = Field(
-            default_factory=list, description="Seats that reversed the order of play this round, in order."
-        )
+            default_factory=list,
+            description="Seats that reversed the order of play this round, in order (each has played this round); "
+            "the reversal takes effect from the next round.")
         pending: list[StepIn] = Field(
             default_factory=list, max_length=64,
-            description="Steps of the current action still to resolve, head first (ends with end_action).",
+            description="What the action in progress still has to resolve, head first, ending with end_action; "
+            "empty between actions. A take leaves an arrival of the card taken (receiver the player to move, "
+            "source row), a refill of its row and end_action; a Distraction leaves what its action moves, a "
+            "put_away of the card (unless it stays in play), a refill of the Distractions row and end_action. "
+            "Steps that need no decision are resolved when the position is read.",
         )
-        unseen: UnseenIn | None = None
-        ended: Literal["seven", "turn_limit"] | None = None
-        winners: list[Seat] = Field(default_factory=list)
-        claims: list[Seat] = Field(default_factory=list, description="Seats at 7 whose win is still to be confirmed.")
-        shuffles: Annotated[int, Field(ge=0, le=10**6)] = 0
+        unseen: UnseenIn | None = Field(default=None, description="How many face-down cards on top of each deck "
+                                        "nobody has seen; without it every deck's order is known.")
+        ended: Literal["seven", "turn_limit"] | None = Field(
+            default=None, description="null while the game goes on; seven when a player made 7 Tricks (winners "
+            "names them); turn_limit when the turn limit came first.")
+        winners: list[Seat] = Field(default_factory=list, description="The seats that won (when ended is seven).")
+        claims: list[Seat] = Field(
+            default_factory=list,
+            description="Seats at 7 Tricks whose win is still to be confirmed: off-turn under off_turn_win=own_turn "
+            "(at the start of their next turn), or during a swap under simultaneous_seven=shared.")
+        shuffles: Annotated[int, Field(ge=0, le=10**6)] = Field(
+            default=0, description="Reshuffles so far (with shuffle_seed it fixes the order of the next one).")
 
     class LogIn(BaseModel):
         """A White House intern game log."""
@@ -245,24 +365,10 @@ def log_schema() -> dict[str, Any]:
     return schema
 
 
-# --- moves as JSON ----------------------------------------------------------------------------------
+# --- moves as JSON ---------------------------------------------------------------------------------
 
-
-def move_to_json(move: Move, player: int) -> dict[str, Any]:
-    """A move as one JSON object of a log."""
-    data: dict[str, Any] = {"player": player, "move": move.name}
-    if isinstance(move, Take):
-        data.update(row=move.row, slot=move.slot, discards=list(move.discards))
-    elif isinstance(move, Play):
-        data.update(slot=move.slot, discards=list(move.discards))
-        for key in ("target", "card", "give"):
-            if getattr(move, key) is not None:
-                data[key] = getattr(move, key)
-    elif isinstance(move, Lock) and move.with_card is not None:
-        data["with"] = move.with_card
-    elif isinstance(move, LockHand):
-        data["cards"] = list(move.cards)
-    return data
+#: A move as one JSON object of a log (``notation.move_json``).
+move_to_json = move_json
 
 
 def move_from_model(parsed: Any) -> tuple[int, Move]:
@@ -291,6 +397,9 @@ class LoadedLog:
     start: State
     #: (seat, move) pairs in order.
     moves: tuple[tuple[int, Move], ...]
+    #: A mid-game position's table as written, before its steps that need no decision were
+    #: resolved (``start`` is after); None for a log dealt from a seed or from decks.
+    written: State | None = None
 
 
 def _known_card(
@@ -300,16 +409,30 @@ def _known_card(
         if catalogue.has(kind, card):
             return
     what = " or ".join(kinds)
-    raise InputError(source, path, f"no {what} {card!r} in the catalogue")
+    raise InputError(source, path, f"no {what} {card_name(card)} in the catalogue")
 
 
-def check_move_cards(catalogue: Catalogue, source: str, path: str, raw: dict[str, Any]) -> None:
+def check_move_cards(catalogue: Catalogue, source: str, path: str, parsed: Any) -> None:
+    """Every card the parsed move names is in the catalogue (a path names the key as written)."""
     for key in ("discards", "cards"):
-        for index, card in enumerate(raw.get(key) or []):
+        for index, card in enumerate(getattr(parsed, key, None) or []):
             _known_card(catalogue, source, join_path(join_path(path, key), index), card)
-    for key in ("card", "give", "with"):
-        if raw.get(key) is not None:
-            _known_card(catalogue, source, join_path(path, key), raw[key])
+    for key, attribute in (("card", "card"), ("give", "give"), ("with", "with_card")):
+        value = getattr(parsed, attribute, None)
+        if value is not None:
+            _known_card(catalogue, source, join_path(path, key), value)
+
+
+def event_ids(data: Any) -> frozenset[str]:
+    """The Event IDs of the catalogue a document names, so that "S5" reads as Supporter 5 only
+    where no Event has that ID (the validation context of ``log_models``)."""
+    catalogue = data.get("catalogue", "sample") if isinstance(data, dict) else "sample"
+    if catalogue == "sample":
+        return frozenset(str(e["id"]) for e in sample_catalogue_data()["events"])
+    events = catalogue.get("events") if isinstance(catalogue, dict) else None
+    if not isinstance(events, list):
+        return frozenset()
+    return frozenset(e["id"] for e in events if isinstance(e, dict) and isinstance(e.get("id"), str))
 
 
 def load_log(source: str, data: Any, oracle: Callable[[TricksRules], TrickOracle]) -> LoadedLog:
@@ -319,7 +442,7 @@ def load_log(source: str, data: Any, oracle: Callable[[TricksRules], TrickOracle
 
     log_model, _ = log_models()
     try:
-        parsed = log_model.model_validate(data)
+        parsed = log_model.model_validate(data, context={"events": event_ids(data)})
     except ValidationError as error:
         raise validation_error(source, data, error) from None
     if isinstance(parsed.catalogue, str):
@@ -331,11 +454,13 @@ def load_log(source: str, data: Any, oracle: Callable[[TricksRules], TrickOracle
     if len(given) != 1:
         raise InputError(source, "", "give exactly one of seed, decks or position (the deck orders)")
     engine = Engine(catalogue, rules, oracle(rules.tricks))
+    written = None
     try:
         if parsed.position is not None:
             if parsed.players is not None and parsed.players != len(parsed.position.players):
                 raise InputError(source, "players", "differs from the number of players in position")
-            start = _position(engine, source, data["position"], parsed.position, parsed.shuffle_seed)
+            written = _position(engine, source, data["position"], parsed.position, parsed.shuffle_seed)
+            start = engine.resolve(written)
         else:
             if parsed.players is None:
                 raise InputError(source, "players", "required key is missing")
@@ -348,13 +473,13 @@ def load_log(source: str, data: Any, oracle: Callable[[TricksRules], TrickOracle
         raise InputError(source, "", str(error)) from None
     moves = []
     n = len(start.players)
-    for index, (raw, move) in enumerate(zip(data.get("moves", []), parsed.moves, strict=False)):
+    for index, move in enumerate(parsed.moves):
         path = join_path("moves", index)
-        check_move_cards(catalogue, source, path, raw)
+        check_move_cards(catalogue, source, path, move)
         if move.player >= n:
             raise InputError(source, join_path(path, "player"), f"no player {move.player} at a table of {n}")
         moves.append(move_from_model(move))
-    return LoadedLog(engine, start, tuple(moves))
+    return LoadedLog(engine, start, tuple(moves), written)
 
 
 def _full_decks(catalogue: Catalogue, source: str, path: str, decks: Any) -> Decks:
@@ -365,7 +490,7 @@ def _full_decks(catalogue: Catalogue, source: str, path: str, decks: Any) -> Dec
             _known_card(catalogue, source, join_path(where, index), card, (kind,))
         if sorted(map(str, given)) != sorted(map(str, catalogue.ids(kind))):
             missing = [c for c in catalogue.ids(kind) if c not in given]
-            detail = f"{missing[0]!r} is missing" if missing else "a card appears twice"
+            detail = f"{card_name(missing[0])} is missing" if missing else "a card appears twice"
             raise InputError(source, where, f"must hold every {kind} of the catalogue once: {detail}")
         out.append(tuple(given))
     supporters, events, distractions = out
@@ -380,7 +505,7 @@ def _position(engine: Engine, source: str, raw: dict[str, Any], position: Any, s
     def claim(kind: DeckKind, card: Any, path: str) -> None:
         _known_card(catalogue, source, path, card, (kind,))
         if (kind, card) in seen:
-            raise InputError(source, path, f"{kind} {card!r} is already at {seen[(kind, card)]}")
+            raise InputError(source, path, f"{kind} {card_name(card)} is already at {seen[(kind, card)]}")
         seen[(kind, card)] = path
 
     players = []
@@ -428,21 +553,58 @@ def _position(engine: Engine, source: str, raw: dict[str, Any], position: Any, s
             claim(kind, card, f"position.decks.{kind}[{index}]")
         rest = [c for c in catalogue.ids(kind) if (kind, c) not in seen]
         decks.append(deck_order(source, position, kind, given, rest))
-    n = len(players)
-    if position.current >= n:
-        raise InputError(source, "position.current", f"no player {position.current} at a table of {n}")
-    order = tuple((position.current + position.direction * i) % n for i in range(n))
-    if position.round_order is not None:
-        order = tuple(position.round_order)
-        if sorted(order) != list(range(n)) or position.current not in order:
-            raise InputError(source, "position.round_order", f"must name each of the {n} seats once")
+    order, turn = _round_order(source, position, len(players))
     return settle(engine, source, position, queue, State(
         # Each row and deck holds cards of its own kind (claimed above, against the catalogue).
         catalogue=catalogue, rules=engine.rules, players=tuple(players), decks=cast(Decks, tuple(decks)),
         rows=cast(Rows, tuple(rows)), current=position.current, phase=position.phase,
         direction=position.direction, round_order=order, round_pos=order.index(position.current),
-        turn=position.turn, shuffle_seed=shuffle_seed,
+        turn=turn, shuffle_seed=shuffle_seed,
     ))
+
+
+def _round_order(source: str, position: Any, n: int) -> tuple[tuple[int, ...], int]:
+    """The current round and the turn, checked against ``current``, ``direction`` and
+    ``reversals``: a round gives each seat one turn, each seat followed by the next one in the
+    direction of play, and turn T is turn (T-1) mod n + 1 of its round (the first round starts on
+    turn 1). Of ``round_order`` and ``turn`` the one not written follows from the other (turn 1
+    when neither is)."""
+    current, direction = position.current, position.direction
+    if current >= n:
+        raise InputError(source, "position.current", f"no player {current} at a table of {n}")
+    turn_given = "turn" in position.model_fields_set
+    place = (position.turn - 1) % n
+    way = "counter-clockwise" if direction == 1 else "clockwise"
+    if position.round_order is None:
+        first = (current - direction * place) % n
+        return tuple((first + direction * i) % n for i in range(n)), position.turn
+    order = tuple(position.round_order)
+    if sorted(order) != list(range(n)):
+        raise InputError(source, "position.round_order", f"must name each of the {n} seats once")
+    for i in range(1, n):
+        if order[i] != (order[i - 1] + direction) % n:
+            raise InputError(
+                source, join_path("position.round_order", i),
+                f"play runs {way} (direction {direction}), so seat {(order[i - 1] + direction) % n} follows "
+                f"seat {order[i - 1]}, not seat {order[i]}",
+            )
+    if not turn_given and current in order:
+        place = order.index(current)
+    if order[place] != current:
+        raise InputError(
+            source, "position.current",
+            f"turn {position.turn} is turn {place + 1} of its round of {n}, which round_order gives to seat "
+            f"{order[place]}, not seat {current}",
+        )
+    played = order[: place + 1]
+    for index, seat in enumerate(position.reversals):
+        if seat < n and (seat not in played or seat in position.reversals[:index]):
+            raise InputError(
+                source, join_path("position.reversals", index),
+                f"seat {seat} has not reversed the order this round: only a seat that has played this round "
+                f"({', '.join(map(str, played))}) may have, once",
+            )
+    return order, position.turn if turn_given else place + 1
 
 
 # --- replaying ---------------------------------------------------------------------------------------

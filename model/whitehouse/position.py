@@ -94,7 +94,7 @@ def deck_order(source: str, position: Any, kind: str, given: list[Any], rest: li
 
 def settle(engine: Engine, source: str, position: Any, queue: tuple[Step, ...], state: State) -> State:
     """The table with the added keys (pending steps, reversals, the end, reshuffles) checked and
-    set; steps that need no decision are then resolved as the engine would."""
+    set, as written: the caller resolves the steps that need no decision (``Engine.resolve``)."""
     n = len(state.players)
 
     def seat(value: int | None, path: str) -> None:
@@ -120,13 +120,10 @@ def settle(engine: Engine, source: str, position: Any, queue: tuple[Step, ...], 
         raise InputError(source, "position.winners", "a game that ended with 7 Tricks has winners")
     if position.winners and position.ended != "seven":
         raise InputError(source, "position.ended", "a game with winners ended with 7 Tricks (\"seven\")")
-    state = dataclasses.replace(
+    return dataclasses.replace(
         state, queue=queue, reversals=tuple(position.reversals), ended=position.ended,
         winners=tuple(position.winners), claims=tuple(position.claims), shuffles=position.shuffles,
     )
-    if queue:
-        state = engine._advance(state)
-    return state
 
 
 def _check_arrival(engine: Engine, source: str, path: str, state: State, step: Arrival) -> None:

@@ -183,11 +183,12 @@ def parse_move(source: str, data: Any, position: LoadedPosition) -> tuple[int, M
     from pydantic import TypeAdapter, ValidationError  # here, so that `verify --help` stays fast
 
     _, move_model = log_models()
+    events = frozenset(position.engine.catalogue.ids("event"))
     try:
-        parsed = TypeAdapter(move_model).validate_python(data)
+        parsed = TypeAdapter(move_model).validate_python(data, context={"events": events})
     except ValidationError as error:
         raise validation_error(source, data, error) from None
-    check_move_cards(position.engine.catalogue, source, "", data)
+    check_move_cards(position.engine.catalogue, source, "", parsed)
     n = len(position.state.players)
     if parsed.player >= n:
         raise InputError(source, join_path("", "player"), f"no player {parsed.player} at a table of {n}")

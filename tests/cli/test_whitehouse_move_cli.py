@@ -196,3 +196,15 @@ def test_position_from_standard_input():
 def test_a_log_is_not_a_position():
     result = run("whitehouse", "move", str(GAMES[0]), "--list")
     assert result.exit_code == 2 and "moves" in result.output and "replay --at" in result.output
+
+
+def test_the_readme_works_a_mid_action_position_through_and_ships_it():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index('## White House intern game: "May I do that?"'):readme.index("## Oh My Socks!")]
+    shown = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+    shipped = json.loads((POSITIONS / "lies-answers-take.json").read_text())
+    shipped.pop("note")
+    assert shown == shipped
+    assert [step["step"] for step in shown["position"]["pending"]] == ["arrival", "refill", "end_action"]
+    for key in ("pending", "stage", "block", "liar", "end_action", "turn", "round_order", "unseen"):
+        assert f"`{key}`" in section, key

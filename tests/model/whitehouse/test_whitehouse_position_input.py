@@ -1,0 +1,126 @@
+"""A position a player writes by hand: every field of its schema described, Supporters written as
+every answer writes them ("S5"), the turn, the round and the player to move checked against each
+other."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from whitehouse_support import make_oracle
+
+from model.common.errors import InputError
+from model.whitehouse.cards import sample_catalogue_data
+from model.whitehouse.log import log_schema
+from model.whitehouse.question import load_position, parse_move
+
+ROWS = {"supporter": [21, 22, 20], "event": ["E21", "E22", "E23"], "distraction": ["D20", "D21", "D17"]}
+
+
+def document(position: dict[str, Any], rules: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    return {"game": "whitehouse", "catalogue": "sample", "rules": rules or {},
+            "position": {"rows": copy.deepcopy(ROWS), **position}, **extra}
+
+
+def load(position: dict[str, Any], **extra: Any):
+    return load_position("pos.json", document(position, **extra), make_oracle)
+
+
+# --- the schema describes every field ---------------------------------------------------------------
+
+
+def _undescribed(schema: dict[str, Any], name: str, seen: set[str]) -> list[str]:
+    """Every property reachable from definition ``name`` that has no description."""
+    if name in seen:
+        return []
+    seen.add(name)
+    found = []
+    for key, value in schema["$defs"][name].get("properties", {}).items():
+        if not value.get("description") and "$ref" not in value:
+            found.append(f"{name}.{key}")
+        text = repr(value)
+        for ref in {part.split("'")[0] for part in text.split("#/$defs/")[1:]}:
+            found += _undescribed(schema, ref, seen)
+    return found
+
+
+def test_every_field_of_a_position_is_described():
+    schema = log_schema()
+    assert _undescribed(schema, "PositionIn", set()) == []
+    position = schema["$defs"]["PositionIn"]["properties"]
+    assert "block" in schema["$defs"]["PlayerIn"]["properties"]["lies"]["description"]
+    assert "after the target" in schema["$defs"]["ArrivalIn"]["properties"]["receiver"]["description"]
+    assert "end_action" in position["pending"]["description"]
+    assert "round" in position["turn"]["description"] and "turn" in position["round_order"]["description"]
+
+
+# --- "S5" wherever a Supporter number is -------------------------------------------------------------
+
+
+def test_a_supporter_may_be_written_as_the_answers_write_it():
+    numbers = {"players": [{"supporters": [5, 9], "events": ["E13"],
+                            "network": [{"supporter": 2, "row": 0, "col": 0}, {"event": "E5", "row": 0, "col": 1}]},
+                           {"supporters": [10]}],
+               "rows": {**ROWS, "supporter": [3, 12, None]}, "decks": {"supporter": [7]},
+               "pending": [{"step": "arrival", "card": 20, "kind": "supporter", "receiver": 0, "stage": "lies"},
+                           {"step": "refill", "row": "supporter"}, {"step": "end_action"}]}
+    written = copy.deepcopy(numbers)
+    written["players"][0]["supporters"] = ["S5", "S9"]
+    written["players"][0]["network"][0]["supporter"] = "S2"
+    written["players"][1]["supporters"] = ["S10"]
+    written["rows"]["supporter"] = ["S3", "S12", None]
+    written["decks"]["supporter"] = ["S7"]
+    written["pending"][0]["card"] = "S20"
+    assert load(written).state == load(numbers).state
+    position = load(numbers)
+    written_move = {"player": 0, "move": "lock_hand", "cards": ["S5", "E13"]}
+    assert parse_move("m", written_move, position) == parse_move("m", {**written_move, "cards": [5, "E13"]}, position)
+
+
+def test_an_event_whose_id_looks_like_a_supporter_stays_the_event():
+    catalogue = sample_catalogue_data()
+    catalogue["events"][0] = {**catalogue["events"][0], "id": "S5"}
+    first = catalogue["events"][0]["supporters"][0]
+    data = document({"players": [{"supporters": [first], "events": ["S5"]}, {}]}, catalogue=catalogue)
+    data["note"] = "an Event named S5"
+    position = load_position("pos.json", data, make_oracle)
+    assert position.state.players[0].events == ("S5",) and position.state.players[0].supporters == (first,)
+
+
+def test_a_catalogue_may_list_supporters_as_s_numbers():
+    catalogue = sample_catalogue_data()
+    catalogue["supporters"][0] = {**catalogue["supporters"][0], "number": f"S{catalogue['supporters'][0]['number']}"}
+    catalogue["events"][0] = {**catalogue["events"][0], "supporters": [f"S{n}" for n in catalogue["events"][0]["supporters"]]}
+    position = load_position("pos.json", document({"players": [{}, {}]}, catalogue=catalogue), make_oracle)
+    plain = load({"players": [{}, {}]}).engine.catalogue
+    assert position.engine.catalogue.supporters == plain.supporters and position.engine.catalogue.events == plain.events
+
+
+# --- turn, round_order and current agree ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("fields", "path", "words"), [
+    ({"turn": 1, "current": 2, "round_order": [0, 1, 2]}, "position.current",
+     "turn 1 is turn 1 of its round of 3, which round_order gives to seat 0, not seat 2"),
+    ({"turn": 5, "current": 0, "round_order": [1, 2, 0]}, "position.current", "turn 5 is turn 2 of its round"),
+    ({"current": 0, "round_order": [0, 2, 1]}, "position.round_order[1]", "play runs counter-clockwise"),
+    ({"current": 1, "direction": -1, "round_order": [0, 1, 2]}, "position.round_order[1]", "clockwise"),
+    ({"current": 1, "round_order": [0, 1, 2], "reversals": [2]}, "position.reversals[0]",
+     "seat 2 has not reversed the order this round"),
+    ({"current": 1, "round_order": [0, 1, 2], "reversals": [0, 0]}, "position.reversals[1]", "once"),
+])
+def test_a_contradictory_round_is_refused_with_its_path(fields, path, words):
+    with pytest.raises(InputError) as caught:
+        load({"players": [{}, {}, {}], **fields})
+    assert caught.value.path == path and words in caught.value.message
+
+
+def test_the_field_not_written_follows_from_the_other():
+    by_order = load({"players": [{}, {}, {}], "current": 2, "round_order": [0, 1, 2]}).state
+    assert by_order.turn == 3 and by_order.round_pos == 2
+    by_turn = load({"players": [{}, {}, {}], "current": 2, "turn": 5}).state
+    assert by_turn.round_order == (1, 2, 0) and by_turn.round_pos == 1
+    clockwise = load({"players": [{}, {}, {}], "current": 2, "turn": 2, "direction": -1}).state
+    assert clockwise.round_order == (0, 2, 1)
+    assert load({"players": [{}, {}, {}], "current": 2}).state.turn == 1
