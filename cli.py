@@ -1257,7 +1257,10 @@ def whitehouse_replay(file: str, as_json: bool, rules: tuple[str, ...], at: int 
 
 @whitehouse_group.command("move")
 @click.argument("file", metavar="POSITION.json|-")
-@click.option("--move", "move_file", metavar="MOVE.json", help="The move to judge (a move of a log, with its player).")
+@click.option("--move", "move_file", metavar="MOVE",
+              help="The move to judge: a file (MOVE.json, or - for standard input) or an inline JSON object "
+              "holding a move of a log, or one line in the move notation ('take supporter middle discards S9'); "
+              "its player defaults to the one the game waits for.")
 @click.option("--list", "list_all", is_flag=True, help="List every legal move, grouped by action.")
 @click.option("--rule", "rule_flags", multiple=True, metavar="NAME=VALUE", help="A rule option; repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
@@ -1272,12 +1275,20 @@ def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags
 
     from model.common.jsonio import load_json, source_name
     from model.common.options import parse_rule_flags
-    from model.whitehouse.question import ask_move, list_moves, load_position, parse_move, render_list, render_move
+    from model.whitehouse.question import (
+        ask_move,
+        list_moves,
+        load_position,
+        parse_move,
+        read_move_argument,
+        render_list,
+        render_move,
+    )
     from model.whitehouse.tricks import UnprovenTotal
     from solver.network.oracle import trick_oracle
 
     if (move_file is None) == (not list_all):
-        raise click.UsageError("give exactly one of --move MOVE.json or --list")
+        raise click.UsageError("give exactly one of --move MOVE or --list")
     if move_file == "-" and file == "-":
         raise click.UsageError("the position and the move cannot both come from standard input")
     flags = parse_rule_flags(rule_flags)
@@ -1288,7 +1299,7 @@ def whitehouse_move(file: str, move_file: str | None, list_all: bool, rule_flags
             answer = list_moves(position)
         else:
             assert move_file is not None
-            seat, move = parse_move(source_name(move_file), load_json(move_file), position)
+            seat, move = parse_move(*read_move_argument(move_file), position)
             answer = ask_move(position, seat, move)
     except UnprovenTotal as error:
         click.echo(f"verify: undecided: {error}", err=True)

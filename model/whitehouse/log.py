@@ -28,6 +28,7 @@ from model.whitehouse.cards import (
     schema_models,
     supporter_number,
 )
+from model.whitehouse.deciding import Lead, deciding_reason
 from model.whitehouse.engine import Engine, SetupError, new_game, shuffled_decks
 from model.whitehouse.network.arrangement import (
     EVENT,
@@ -648,14 +649,18 @@ def cut(log: LoadedLog, moves: int) -> LoadedLog:
 
 
 def replay(log: LoadedLog) -> Replay:
-    """Apply the log's moves in order; stop at the first illegal one."""
+    """Apply the log's moves in order; stop at the first illegal one (its reason names the rule
+    option that decided it, where one did: ``deciding.deciding_reason``)."""
     state = log.start
+    lead = None if log.written is None else Lead(log.written)
     for index, (seat, move) in enumerate(log.moves):
         try:
-            state = log.engine.apply(state, move, seat)
+            after = log.engine.apply(state, move, seat)
         except IllegalMove as error:
-            illegal = IllegalAt(index, seat, move_to_json(move, seat), error.rule, error.sentence, error.detail)
+            detail = deciding_reason(log.engine, state, move, seat, error, lead) or error.detail
+            illegal = IllegalAt(index, seat, move_to_json(move, seat), error.rule, error.sentence, detail)
             return Replay(state, index, illegal, log.engine)
+        lead, state = Lead(state, move, seat), after
     return Replay(state, len(log.moves), None, log.engine)
 
 

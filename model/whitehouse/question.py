@@ -11,16 +11,19 @@ applies the move on a copy of the table and reads what changed.
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from model.common.errors import InputError, join_path
-from model.common.jsonio import validation_error
+from model.common.jsonio import load_json, parse_json, source_name, validation_error
 from model.whitehouse.cards import KINDS, DeckKind
+from model.whitehouse.deciding import Lead, deciding_reason
 from model.whitehouse.engine import Engine, decider
 from model.whitehouse.log import check_move_cards, load_log, log_models, move_from_model, move_to_json
 from model.whitehouse.network.arrangement import WINNING_TRICKS, TricksRules
+from model.whitehouse.notation import NotationError, card_name, move_text, move_words, read_move
 from model.whitehouse.position import KindCard
 from model.whitehouse.report import state_json
 from model.whitehouse.rules import RULES, IllegalMove, rules_dict, whitehouse_rules
@@ -77,6 +80,8 @@ class LoadedPosition:
     hidden: frozenset[KindCard]
     #: Why the position's game is over though it does not say so (a player already has 7 Tricks).
     over: str | None = None
+    #: The table as written, before its pending steps that need no decision were resolved.
+    written: State | None = None
 
 
 def placed_cards(position: dict[str, Any]) -> Iterator[KindCard]:
@@ -163,27 +168,40 @@ def load_position(source: str, data: Any, oracle: Callable[[TricksRules], TrickO
             who = " and ".join(f"player {s}" for s in at_seven)
             over = f"{who} already made {WINNING_TRICKS} Tricks"
             state = dataclasses.replace(state, ended="seven", winners=tuple(at_seven), queue=())
-    return LoadedPosition(engine, state, frozenset(hidden), over)
-
-
-
-def card_name(card: Any) -> str:
-    """A card as people write it: S5, E5, D20; "-" for an empty slot."""
-    if card is None:
-        return "-"
-    return f"S{card}" if isinstance(card, int) else str(card)
+    return LoadedPosition(engine, state, frozenset(hidden), over, loaded.written)
 
 
 # --- reading a move ---------------------------------------------------------------------------------
 
 
+def read_move_argument(value: str) -> tuple[str, Any]:
+    """The move ``--move VALUE`` gives, and its source for messages: a JSON object written inline
+    (``{"move": "pass"}``), ``-`` (standard input), a file (a name ending in ``.json``, holding a
+    path separator, or naming a file that exists), or else one line in the move notation
+    (``take supporter middle discards S9``, ``model.whitehouse.notation``)."""
+    if value.lstrip().startswith("{"):
+        return "--move", parse_json("--move", value)
+    if value == "-" or value.endswith(".json") or "/" in value or os.sep in value or os.path.exists(value):
+        return source_name(value), load_json(value)
+    return "--move", value
+
+
 def parse_move(source: str, data: Any, position: LoadedPosition) -> tuple[int, Move]:
-    """One move in the log's move format (with its ``player``). Bad input is an ``InputError``;
-    a move the rules forbid is not (``ask_move`` judges it)."""
+    """One move: a log's JSON move object, or a line in the move notation (``read_move``); its
+    ``player`` (``by player N``) defaults to the seat the game waits for. Bad input is an
+    ``InputError``; a move the rules forbid is not (``ask_move`` judges it)."""
     from pydantic import TypeAdapter, ValidationError  # here, so that `verify --help` stays fast
 
-    _, move_model = log_models()
     events = frozenset(position.engine.catalogue.ids("event"))
+    if isinstance(data, str):
+        try:
+            data = read_move(data, events)
+        except NotationError as error:
+            raise InputError(source, "", f"{error} (the move notation: README, 'May I do that?')") from None
+    if isinstance(data, dict) and "player" not in data:
+        waiting = decider(position.state)
+        data = {"player": position.state.current if waiting is None else waiting, **data}
+    _, move_model = log_models()
     try:
         parsed = TypeAdapter(move_model).validate_python(data, context={"events": events})
     except ValidationError as error:
@@ -329,7 +347,7 @@ def outcome(position: LoadedPosition, seat: int, move: Move) -> dict[str, Any]:
         action = engine.catalogue.distraction(played).action
         reshuffled = action.deck if action.type == "reshuffle" else None
     unseen = _Unseen(position.hidden, state, after, reshuffled)
-    found: dict[str, Any] = {"move": move_to_json(move, seat), "cost": [], "card": None}
+    found: dict[str, Any] = {"move": move_to_json(move, seat), "notation": move_text(move), "cost": [], "card": None}
     head = state.queue[0] if state.queue else None
     if isinstance(move, (Take, Play)):
         found["cost"] = list(move.discards)
@@ -429,7 +447,9 @@ def ask_move(position: LoadedPosition, seat: int, move: Move) -> dict[str, Any]:
         answer.update(legal=True, rule=None, rulebook=None, reason=None, outcome=outcome(position, seat, move))
     else:
         error: IllegalMove = engine.explain(state, move, seat)
-        answer.update(legal=False, rule=error.rule, rulebook=error.sentence, reason=error.detail, outcome=None)
+        lead = None if position.written is None else Lead(position.written)
+        reason = deciding_reason(engine, state, move, seat, error, lead) or error.detail
+        answer.update(legal=False, rule=error.rule, rulebook=error.sentence, reason=reason, outcome=None)
     answer["rules"] = rules_dict(engine.rules)
     return answer
 
@@ -457,11 +477,8 @@ def list_moves(position: LoadedPosition) -> dict[str, Any]:
 # --- as text -------------------------------------------------------------------------------------------
 
 
-def _waiting_text(answer: dict[str, Any]) -> str:
-    waiting = answer["waiting_for"]
-    if waiting is None:
-        who = " and ".join(f"player {s}" for s in answer["winners"])
-        return f"the game is over ({who} won)" if who else "the game is over (the turn limit came first)"
+def _decision_words(waiting: dict[str, Any]) -> str:
+    """What the player ``waiting`` (a ``waiting_for`` object) is to do, in words."""
     decision = waiting["decision"]
     card = card_name(waiting.get("card"))
     words = {
@@ -469,7 +486,15 @@ def _waiting_text(answer: dict[str, Any]) -> str:
         "block": f"block the Lies against {card} with a Deflection or not",
         "lock": f"lock {card} in or keep it",
     }.get(decision, f"take from the {decision} row")
-    return f"turn {answer['turn']}, player {waiting['player']} to {words}"
+    return f"player {waiting['player']} to {words}"
+
+
+def _waiting_text(answer: dict[str, Any]) -> str:
+    waiting = answer["waiting_for"]
+    if waiting is None:
+        who = " and ".join(f"player {s}" for s in answer["winners"])
+        return f"the game is over ({who} won)" if who else "the game is over (the turn limit came first)"
+    return f"turn {answer['turn']}, {_decision_words(waiting)}"
 
 
 def _locks_text(lock: dict[str, Any]) -> str:
@@ -513,22 +538,14 @@ def render_move(answer: dict[str, Any]) -> str:
     found = answer["outcome"]
     lines = [f"legal: {_move_words(move)} by player {move['player']} ({_waiting_text(answer)})"]
     lines.extend(f"  {line}" for line in outcome_lines(found))
+    then = found["then"]
+    lines.append("  next: " + ("nobody, the game is over" if then is None else _decision_words(then)))
     return "\n".join(lines) + "\n"
 
 
 def _move_words(move: dict[str, Any]) -> str:
-    fields = [move["move"]]
-    for key in ("row", "slot"):
-        if key in move:
-            fields.append(str(move[key]))
-    for key in ("discards", "cards"):
-        if move.get(key):
-            fields.append(f"{key} " + " ".join(map(card_name, move[key])))
-    for key in ("with", "target", "card", "give"):
-        if key in move:
-            value = move[key]
-            fields.append(f"{key} {value if key == 'target' else card_name(value)}")
-    return " ".join(fields)
+    """A move object in the move notation (what ``--move`` reads back)."""
+    return move_words(move)
 
 
 def render_list(answer: dict[str, Any]) -> str:

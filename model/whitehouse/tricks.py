@@ -145,6 +145,10 @@ class TrickOracle:
         #: How many answers came from each source (bound, cache, solver).
         self.stats: dict[AnswerSource, int] = {"bound": 0, "cache": 0, "solver": 0}
 
+    def under(self, rules: TricksRules) -> TrickOracle:
+        """This oracle if ``rules`` are its own, else one with the same solver under ``rules``."""
+        return self if rules == self.rules else TrickOracle(rules, self._solve, self.rearrange)
+
     def total(self, network: Network, known: Arrangement | None = None) -> Total:
         """The proven maximum of ``network``; ``known`` is a legal arrangement of it, if any:
         when it meets the upper bound it is returned as it is, without a solve."""

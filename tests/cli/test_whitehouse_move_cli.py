@@ -22,6 +22,7 @@ SHIPPED = {
     "illegal-placement": (1, "lock-entry"),
     "lies-answers-take": (0, None),
     "gridlock": (0, None),
+    "single-lock-off": (1, "decision"),
 }
 
 
@@ -196,6 +197,50 @@ def test_position_from_standard_input():
 def test_a_log_is_not_a_position():
     result = run("whitehouse", "move", str(GAMES[0]), "--list")
     assert result.exit_code == 2 and "moves" in result.output and "replay --at" in result.output
+
+
+# --- the move written inline, or in the move notation ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_every_listed_move_round_trips_through_its_notation(name):
+    """Each move --list prints, given back to --move as printed, is the same legal move; and the
+    first line of the answer names it the same way."""
+    position = str(POSITIONS / f"{name}.json")
+    listing = one_json(run("whitehouse", "move", position, "--list", "--json"))
+    text = run("whitehouse", "move", position, "--list").output
+    for group in listing["legal"]:
+        for found in group["moves"]:
+            assert f"  {found['notation']}: " in text
+            answer = run("whitehouse", "move", position, "--move", found["notation"], "--json")
+            assert answer.exit_code == 0, (found["notation"], answer.output)
+            assert one_json(answer)["move"] == found["move"]
+            said = run("whitehouse", "move", position, "--move", found["notation"])
+            assert said.output.startswith(f"legal: {found['notation']} by player {found['move']['player']} ")
+
+
+def test_the_move_inline_as_json_or_words_equals_the_file():
+    position = str(POSITIONS / "legal-take.json")
+    from_file = one_json(run("whitehouse", "move", position, "--move", str(POSITIONS / "moves" / "legal-take.json"),
+                             "--json"))
+    inline = '{"player": 0, "move": "take", "row": "supporter", "slot": "middle", "discards": ["S9"]}'
+    for given in (inline, '{"move": "take", "row": "supporter", "slot": "middle", "discards": [9]}',
+                  "take supporter middle discards S9", "take supporter middle discards 9 by player 0"):
+        assert one_json(run("whitehouse", "move", position, "--move", given, "--json")) == from_file, given
+
+
+def test_a_move_line_that_does_not_read_is_one_line_naming_the_word():
+    result = run("whitehouse", "move", str(POSITIONS / "legal-take.json"), "--move", "take supporter far")
+    assert result.exit_code == 2
+    assert result.output.startswith("verify: --move: far is not a slot: one of closest, middle, furthest")
+    assert len(result.output.splitlines()) == 1
+
+
+def test_the_text_answer_says_who_acts_next():
+    lies = run("whitehouse", "move", str(POSITIONS / "lies-answers-take.json"), "--move", "no_lies")
+    assert lies.exit_code == 0 and lies.output.splitlines()[-1] == "  next: player 0 to lock S2 in or keep it"
+    take = run("whitehouse", "move", str(POSITIONS / "legal-take.json"), "--move", "take supporter furthest")
+    assert take.output.splitlines()[-1] == "  next: player 0 to take from the event row"
 
 
 def test_the_readme_works_a_mid_action_position_through_and_ships_it():

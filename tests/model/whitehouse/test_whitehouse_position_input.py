@@ -1,6 +1,6 @@
 """A position a player writes by hand: every field of its schema described, Supporters written as
 every answer writes them ("S5"), the turn, the round and the player to move checked against each
-other."""
+other, and a refusal that a rule option decided says which option, with its value."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from whitehouse_support import make_oracle
 
 from model.common.errors import InputError
 from model.whitehouse.cards import sample_catalogue_data
-from model.whitehouse.log import log_schema
-from model.whitehouse.question import load_position, parse_move
+from model.whitehouse.log import load_log, log_schema, replay
+from model.whitehouse.question import ask_move, load_position, parse_move
 
 ROWS = {"supporter": [21, 22, 20], "event": ["E21", "E22", "E23"], "distraction": ["D20", "D21", "D17"]}
 
@@ -74,8 +74,12 @@ def test_a_supporter_may_be_written_as_the_answers_write_it():
     written["pending"][0]["card"] = "S20"
     assert load(written).state == load(numbers).state
     position = load(numbers)
-    written_move = {"player": 0, "move": "lock_hand", "cards": ["S5", "E13"]}
-    assert parse_move("m", written_move, position) == parse_move("m", {**written_move, "cards": [5, "E13"]}, position)
+    assert parse_move("m", {"player": 0, "move": "lock", "with": "E13"}, position) == parse_move(
+        "m", {"move": "lock", "with": "E13"}, position)
+    in_words = parse_move("m", "take supporter closest discards S5 9", load({"players": numbers["players"],
+                                                                                "rows": {**ROWS, "supporter": [3, 12, 20]}}))
+    assert in_words == (0, parse_move("m", {"player": 0, "move": "take", "row": "supporter", "slot": "closest",
+                                              "discards": [5, 9]}, position)[1])
 
 
 def test_an_event_whose_id_looks_like_a_supporter_stays_the_event():
@@ -124,3 +128,37 @@ def test_the_field_not_written_follows_from_the_other():
     clockwise = load({"players": [{}, {}, {}], "current": 2, "turn": 2, "direction": -1}).state
     assert clockwise.round_order == (0, 2, 1)
     assert load({"players": [{}, {}, {}], "current": 2}).state.turn == 1
+
+
+# --- the option that decided a refusal --------------------------------------------------------------------
+
+
+def test_single_lock_false_is_named_when_a_lock_finds_no_card_arriving():
+    """S20 matches E5 in the network and would lock in alone; under single_lock=false it goes into
+    the Active Hand at once, so a "lock" that follows finds no card arriving."""
+    network = [{"supporter": 2, "row": 0, "col": 0}, {"event": "E5", "row": 0, "col": 1}]
+    pending = [{"step": "arrival", "card": "S20", "kind": "supporter", "receiver": 0, "stage": "lock"},
+               {"step": "refill", "row": "supporter"}, {"step": "end_action"}]
+    rows = {**ROWS, "supporter": [None, 21, 22]}
+    position = load({"players": [{"network": network}, {}], "pending": pending, "rows": rows},
+                    rules={"single_lock": False})
+    answer = ask_move(position, *parse_move("m", "lock", position))
+    assert answer["legal"] is False and answer["rule"] == "decision"
+    assert answer["reason"].startswith("under single_lock=false S20 went into player 0's Active Hand")
+    assert "under single_lock=true this move is legal" in answer["reason"]
+    assert "no card is arriving" not in answer["reason"]
+    default = load({"players": [{"network": network}, {}], "pending": pending, "rows": rows})
+    assert ask_move(default, *parse_move("m", "lock", default))["legal"] is True
+    # The same in a replayed log (the ruling of the option).
+    log = load_log("log", document({"players": [{"network": network}, {}]}, rules={"single_lock": False},
+                                   moves=[{"player": 0, "move": "take", "row": "supporter", "slot": "furthest"},
+                                          {"player": 0, "move": "lock"}]), make_oracle)
+    illegal = replay(log).illegal
+    assert illegal is not None and illegal.detail.startswith("under single_lock=false S20 went into player 0's")
+
+
+def test_a_refusal_no_option_decides_names_none():
+    position = load({"players": [{"supporters": [5]}, {}]})
+    answer = ask_move(position, *parse_move("m", "take supporter middle", position))
+    assert answer["legal"] is False and answer["rule"] == "take-cost"
+    assert answer["reason"] == "the middle card costs 1 discard, not 0"
