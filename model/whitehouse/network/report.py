@@ -354,8 +354,27 @@ def _best_title(answer: TricksAnswer) -> str:
     return "A best arrangement:" if answer.solution.status is Status.OPTIMAL else "The best arrangement found:"
 
 
-def render_text(answer: TricksAnswer, ascii: bool = False) -> str:
-    """The human-readable report of an answer."""
+def phases_lines(solution: TricksSolution) -> list[str]:
+    """The solver's trace as a table: each phase that ran, in order, with its seconds, our own
+    searches' nodes, CP-SAT's deterministic work, and what it established."""
+    head = ("phase", "seconds", "nodes", "work", "established")
+    rows = [
+        (p.name, f"{p.seconds:.3f}", str(p.nodes), f"{p.work:.2f}", p.established) for p in solution.phases
+    ]
+    widths = [max(len(row[i]) for row in [head, *rows]) for i in range(4)]
+
+    def line(row: tuple[str, str, str, str, str]) -> str:
+        name, seconds, nodes, work, established = row
+        return (
+            f"  {name:<{widths[0]}}  {seconds:>{widths[1]}}  {nodes:>{widths[2]}}  {work:>{widths[3]}}"
+            f"  {established}"
+        )
+
+    return ["Phases (work: CP-SAT's deterministic time):", line(head), *(line(row) for row in rows)]
+
+
+def render_text(answer: TricksAnswer, ascii: bool = False, explain: bool = False) -> str:
+    """The human-readable report of an answer; with ``explain``, the solver's phases after it."""
     glyphs = ASCII if ascii else UNICODE
     question, solution = answer.question, answer.solution
     labels = answer_labels(answer)
@@ -367,6 +386,8 @@ def render_text(answer: TricksAnswer, ascii: bool = False) -> str:
         if part:
             sections.append(part)
     sections.append([_rules_line(answer)])
+    if explain:
+        sections.append(phases_lines(solution))
     text = "\n\n".join("\n".join(section) for section in sections) + "\n"
     if ascii:
         text = text.encode("ascii", "replace").decode("ascii")
