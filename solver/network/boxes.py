@@ -5,7 +5,7 @@ vertical borders, so at least t Tricks need R + C <= 2n - t, and n cards need R 
 connected one also has R + C <= n + 1. Turned a quarter, an R x C arrangement is a C x R one, so
 boxes with R <= C cover all. When every box is closed, no arrangement beats the best one known.
 
-Each box goes first to our own search of that span (``tricks_span``), which settles most boxes
+Each box goes first to our own search of that span (``span``), which settles most boxes
 near the bound at once without OR-Tools. A box it leaves open gets a small CP-SAT model (every
 row and column used, one connected piece, legal borders, at least t Tricks), tightly
 constrained, so CP-SAT closes many of them fast. Boxes are tried in rounds with growing budgets

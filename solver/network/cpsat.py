@@ -2,7 +2,7 @@
 
 Cards of one class (same kind, same partners) are interchangeable, so the model places classes,
 not cards: one boolean per (class, cell), their sum per class equal to its size. The cells come
-from ``tricks_bounds.region``: a connected arrangement moved to touch row 0 and column 0 lies in
+from ``bounds.region``: a connected arrangement moved to touch row 0 and column 0 lies in
 the triangle r + c <= n - 1, and with at least t Tricks in a box of R rows and C columns with
 R + C <= 2n - t. Without the connectivity constraints the same model is a relaxation (an upper
 bound) of the connected problem. With ``pieces`` it places any subset of the cards in a plain

@@ -4,9 +4,9 @@ network too must keep every card beside a card it matches (rule option ``every_c
 Without that option a construction settles the question (``model.whitehouse.tricks.line_entry``).
 With it, the question is: is there a legal arrangement of the network with the card in it such
 that, without the card, the old cards still form a legal network (in one piece when ``connected``
-is on, each card beside a match)? The exact search of ``tricks_exact`` enumerates arrangements of
+is on, each card beside a match)? The exact search of ``exact`` enumerates arrangements of
 the whole network and stops at the first that passes that test; it is exhaustive, so "no" is a
-proof. A count (``tricks_matched``) settles most "no" answers first, and the solver's best
+proof. A count (``matched``) settles most "no" answers first, and the solver's best
 arrangement of the enlarged network most "yes" answers. Cards of one class are interchangeable,
 so the test looks at every cell holding a card of the entering card's class, and the card is then
 put on the cell that worked.

@@ -1,71 +1,98 @@
 """The proven maximum Trick total of a Locked Network (public entry point).
 
-The pipeline, cheapest argument first:
-1. structure: the empty network and a single card make 0 Tricks; a connected network holding
-   Supporters and Events but no matching pair has no legal arrangement (some Supporter-Event
-   border is unavoidable); otherwise a legal one always exists;
-2. simple bounds (``tricks_bounds``) and a heuristic arrangement (``tricks_heuristic``): when
-   they meet, the bound's argument is the proof; below the bound, when the bound is the most
-   borders the cards can have, a search that fills the shapes with that many borders card by
-   card (``tiling``, a node budget that grows with the time limit) looks for an arrangement
-   meeting it, and where that search runs out of nodes, a CP-SAT model of the same question
-   (``fill_model``: one card per cell of such a shape, every border a matching pair);
-3. the embedding search of our own (``tricks_embed``): no arrangement, even in pieces, lays more
-   than so many matching pairs edge to edge; it settles most optima below the simple bounds
-   and lowers the bound the later phases must reach; its connected variant adds that the groups
-   of cards joined by Tricks must be able to border each other (only cards of one kind border
-   without a Trick), which refutes targets only arrangements in pieces reach; kept to one
-   piece, the same search builds an arrangement meeting the bound where few pairs may lie apart
-   (it only builds: finding none proves nothing); without ``connected``, what it reaches in
-   pieces is an answer, so it is asked "one Trick more?" again from each layout it reaches,
-   and where it gives up, again on four and sixteen times the budget; there and in "one Trick
-   more?" below, the first time it is asked near the kinds bound where one kind has at most 8
-   cards, a small probe of it goes first and then the search from that kind (``few_kind``): it
-   places only those cards, in shapes whose cells beside them leave room for the target
-   (``shapes``), and matches the other kind's cards to those cells, following a placement only
-   while the best matching to the cells still open can reach the target; connected, that
-   search is also asked first where a small probe of the embedding search leaves one Trick more
-   open;
-4. small networks: the exact search of our own (``tricks_exact``);
-5. up to 16 cards, span by span (``tricks_boxes``): each exact span of the arrangement first
-   goes to our own span search (``tricks_span``), which settles most of them, and only the
-   spans it leaves open to a small CP-SAT model (``tricks_cpsat``); after a little work (about
-   a quarter of a second) the plain model (``plain``, hinted and bounded) takes turns with it
-   (``portfolio``), in doubling slices of deterministic work, for networks the descent stalls on;
-   where the descent's first share settles nothing (and again whenever a turn raises the best
-   found), the embedding searches are asked for one Trick more: built in one piece, else
-   refuted in pieces on a larger budget, or reached in pieces that are then joined
-   (``tricks_glue``), or refuted by the connected variant; the turns start after a unit of the
-   descent's work, each with that search in pieces asked again on four times the last budget;
-6. above 16 cards, the same "one Trick more?" climbs from each arrangement it builds until it
-   refutes one more or builds none (asked twice more, on four and sixteen times the budget in
-   pieces, where it settles nothing); then CP-SAT: first a relaxation without connectivity in
-   the perimeter region, whose pieces are then joined (``tricks_glue``), the connected model
-   when joining fails.
-7. whatever time the phases leave unused goes to ``rest``: CP-SAT models with the best
-   arrangement as hint and the proven bound as a constraint (the class model, the full one when
-   it fits, else a box around the best arrangement; and, taking turns with it up to 27 cards,
-   the plain model of ``plain``), in slices of growing deterministic work, with local-search
-   restarts between them; ``stopped_by`` is "search_exhausted" only when none of that can go on.
-   Without ``connected``, groups of 17-27 cards get the plain model first, and a group the
-   plain model holds goes to ``rest`` (the plain model first there) without a class-model share.
-Up to 16 cards, leaving out one card with at most two partners (the rest arranged by the
-heuristic, the card put back where it makes most, or set apart when pieces are allowed) often
-beats the heuristic. Without ``connected`` a connected arrangement is a legal start, and the
-embedding search's bound holds.
+The solver runs phases, cheapest argument first, each case its own list of them
+(``phases.CASES``, ``phases.PHASES``; ``tests/solver/network/test_tricks_phases.py`` holds that
+list and this text together). A phase runs when its condition holds and no phase before it has
+settled the answer; each records what it established in the solution's trace (``phases``).
+Every budget is a field of ``settings.Settings``.
+
+Phases per case, in order:
+
+connected, up to 16 cards:
+    structure, heuristic, tiling, span reach, embedding bound, local search, one piece,
+    leave one out, exact, quick exact, descent, rest
+connected, above 16 cards:
+    structure, heuristic, tiling, embedding bound, local search, one piece, climb, walks,
+    region model, rest
+in pieces:
+    structure, heuristic, tiling, span reach, leave one out, climb in pieces, embedding bound,
+    span reach, plain model, connected share, exact, box model, rest
+every card matched:
+    structure, without the rule, then the phases of the network's case
+
+The phases (name: when it runs -> what it can give):
+
+    structure: always -> answer
+    without the rule: every_card_matched, method auto -> arrangement, upper bound, answer
+    heuristic: always (method cpsat: a hint only) -> arrangement, answer
+    tiling: method auto, below the polyomino bound -> answer
+    span reach: method auto, up to box_descent_limit cards -> arrangement, answer
+    leave one out: method auto, up to box_descent_limit cards -> arrangement, answer
+    climb in pieces: method auto -> arrangement, answer
+    embedding bound: method auto -> upper bound, answer
+    local search: method auto -> arrangement, answer
+    one piece: method auto -> answer
+    exact: method exact; auto up to exact_auto_limit cards (in pieces confirm_limit) -> arrangement, answer
+    quick exact: method auto, up to confirm_limit cards -> arrangement, answer
+    descent: method auto, up to box_descent_limit cards -> arrangement, upper bound, answer
+    climb: method auto, above box_descent_limit cards -> arrangement, answer
+    walks: method auto, every_card_matched, above box_descent_limit cards -> arrangement, answer
+    region model: not settled before -> arrangement, upper bound, answer
+    plain model: method auto, above box_descent_limit cards, small enough -> arrangement, upper bound, answer
+    connected share: method auto, above box_descent_limit cards -> arrangement, answer
+    box model: above confirm_limit cards, unless the rest takes it over -> arrangement, upper bound, answer
+    rest: method auto, unproven with time left -> arrangement, upper bound, answer
+
+What each phase does:
+- structure: the empty network and a single card make 0 Tricks; with ``every_card_matched`` a
+  count shows when some cards cannot all border a match (``matched``); a connected network
+  holding Supporters and Events but no matching pair has no legal arrangement.
+- without the rule: the same network solved without ``every_card_matched`` first: its optimum
+  bounds this one (an arrangement keeping the rule is legal without it), and its best
+  arrangement, where it keeps every card matched (as it is, with its lone cards moved, or after
+  walks of the local search), is often the answer. After it, the heuristic keeps only
+  arrangements meeting the rule, the searches and models require it, and the bounds stay valid.
+- heuristic: simple bounds (``bounds``) and greedy growth (``heuristic``); meeting the bound
+  proves it.
+- tiling: where the bound is the most borders the cards can have, a search that fills the shapes
+  with that many borders card by card (``tiling``), and where it runs out of nodes the same
+  question as a CP-SAT model (``fill_model``).
+- span reach: our span search (``span``, via ``boxes.reach_by_span``) looks for an arrangement
+  meeting the bound, span by span.
+- leave one out: one card with few partners set aside, the rest arranged, the card put back
+  where it makes most (or set apart in pieces).
+- climb in pieces: in pieces, what the embedding search (``embed``) reaches is an answer: "one
+  Trick more?" asked again from each layout it reaches, deeper where it gives up, near the kinds
+  bound the search from the few kind (``few_kind``, ``shapes``) first.
+- embedding bound: no arrangement, even in pieces, lays more than so many matching pairs edge
+  to edge (``embed``); connected, the groups joined by Tricks must also border each other. The
+  embedding runs before the walks and the models because it lowers the bound they must reach.
+- local search: annealing from the best arrangement towards the bound (``heuristic``).
+- one piece: the embedding search kept to one piece builds an arrangement meeting the bound.
+- exact, quick exact: the exact search of our own (``exact``); the quick one on a node budget.
+- descent: span by span (``boxes``): each exact span first to our span search, the spans it
+  leaves open to a small CP-SAT model (``cpsat``), taking turns with the plain model (``plain``,
+  ``portfolio``); where it stalls, "one Trick more?" to the embedding searches: built in one
+  piece, refuted in pieces, reached in pieces then joined (``glue``), or refuted connected.
+- climb: the same "one Trick more?" asked again from each arrangement it builds until it refutes
+  one more or builds none, deeper where it settles nothing.
+- walks: more walks of the local search from the optimum without the rule; they come before the
+  region model, which alone can prove the best kept to the rule optimal below the bound.
+- region model: CP-SAT (``cpsat``): first a relaxation without connectivity in the perimeter
+  region (``bounds.region``), whose pieces are joined (``glue``), the connected model when
+  joining fails; the bound itself first, then anything better than the best found.
+- plain model, connected share, box model: larger groups in pieces: the plain model for a fixed
+  work, the connected phases for a share of the time, the class model in a plain box.
+- rest: CP-SAT models with the best arrangement as hint and the proven bound as a constraint
+  (``rest``: the class model, and the plain model in turns up to 27 cards), in slices of
+  growing work, with local-search restarts; ``stopped_by`` is "search_exhausted" only when none
+  of that can go on.
+
 An optimum that rests on CP-SAT and lies below the simple bounds is confirmed by the exact
-search when the network is small; with several CP-SAT workers (``cpsat.WORKERS``, 1 as shipped)
-every OPTIMAL or INFEASIBLE is re-checked by one worker first.
-With rule option ``every_card_matched`` a count first shows when some cards cannot all border a
-match (``tricks_matched``); then the same network without the rule gets three quarters of the
-time: its optimum bounds this one (an arrangement keeping the rule is legal without it), and its
-best arrangement, where it keeps every card matched or moving its lone cards or a local search
-from it makes it so, is often the answer; connected above 16 cards, more walks of that local
-search come before CP-SAT's region model. After that, the heuristic keeps only arrangements
-meeting the rule, the exact, span and embedding searches and the CP-SAT models require it, and
-the bounds stay valid upper bounds.
-Every phase stops at the time limit, model building included.
-Every arrangement returned is checked by ``model.whitehouse.network.arrangement.check_arrangement`` first.
+search when the network is small; with several CP-SAT workers (``Settings.cpsat_workers``, 1 as
+shipped) every OPTIMAL or INFEASIBLE is re-checked by one worker first. Every phase stops at the
+time limit, model building included. Every arrangement returned is checked by
+``model.whitehouse.network.arrangement.check_arrangement`` first.
 """
 
 from __future__ import annotations

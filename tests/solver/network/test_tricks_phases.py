@@ -1,0 +1,169 @@
+"""The solver's phases: the declared lists, the table of ``solve.py`` that documents them, the
+trace a solve records, and the code's text (no stale module name, no tuning number outside the
+settings object)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from model.common.status import Status
+from model.whitehouse.network.arrangement import TricksRules
+from model.whitehouse.network.io import load_question
+from solver.network import solve
+from solver.network.phases import CASES, PHASES, case_of
+from solver.network.settings import DEFAULT_SETTINGS, Settings
+from solver.network.solve import solve_tricks
+
+ROOT = Path(__file__).resolve().parents[3]
+NETWORK = ROOT / "solver" / "network"
+INSTANCES = ROOT / "benchmarks" / "instances"
+
+
+def _docstring_cases(text: str) -> dict[str, tuple[str, ...]]:
+    """The "Phases per case" section of ``solve.py``'s text: each case and its phases."""
+    section = text.split("Phases per case, in order:", 1)[1].split("\n\n", 2)[1]
+    cases: dict[str, list[str]] = {}
+    case = ""
+    for line in section.splitlines():
+        if not line.startswith(" "):
+            case = line.removesuffix(":")
+            cases[case] = []
+        else:
+            cases[case] += [name.strip() for name in line.strip().rstrip(",").split(",")]
+    return {name: tuple(phases) for name, phases in cases.items()}
+
+
+def _docstring_phases(text: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """The "The phases" section: each phase's condition and what it can give."""
+    section = text.split("The phases (name: when it runs -> what it can give):", 1)[1].split("\n\n", 2)[1]
+    found = {}
+    for line in section.splitlines():
+        name, rest = line.strip().split(": ", 1)
+        when, gives = rest.rsplit(" -> ", 1)
+        found[name] = (when, tuple(gives.split(", ")))
+    return found
+
+
+def test_solve_py_documents_the_declared_cases_and_phases():
+    text = solve.__doc__ or ""
+    assert _docstring_cases(text) == CASES
+    assert _docstring_phases(text) == {name: (p.when, p.gives) for name, p in PHASES.items()}
+    documented = {line.split(":", 1)[0][2:] for line in text.splitlines() if line.startswith("- ")}
+    named = {part.strip() for entry in documented for part in entry.split(",")}
+    assert named == set(PHASES), "each phase is described under 'What each phase does'"
+
+
+def test_every_declared_phase_is_in_a_case_and_every_phase_the_code_enters_is_declared():
+    listed = {name for phases in CASES.values() for name in phases} - {"then the phases of the network's case"}
+    assert listed == set(PHASES)
+    entered = set()
+    for path in NETWORK.glob("*.py"):
+        entered |= set(re.findall(r'\.phase\("([^"]+)"\)', path.read_text()))
+    assert entered == set(PHASES)
+
+
+def _in_order(trace: list[str], declared: tuple[str, ...]) -> bool:
+    """True when ``trace`` runs through ``declared`` in order (each name at or after the last)."""
+    at = 0
+    for name in trace:
+        while at < len(declared) and declared[at] != name:
+            at += 1
+        if at == len(declared):
+            return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("name", "connected", "matched"),
+    [
+        ("random-d0.5_n012_s03", True, False),  # the descent
+        ("engine_n018_s20261312.0", True, False),  # the climb
+        ("engine_n018_s20261312.0", False, False),  # in pieces, group by group
+        ("game_n008_s05", True, True),  # every card matched
+        ("random-d0.5_n016_s03", False, False),
+    ],
+)
+def test_the_trace_runs_through_its_case_in_order_and_is_repeatable(name, connected, matched):
+    network = load_question(str(INSTANCES / f"{name}.json")).network
+    rules = TricksRules(connected=connected, every_card_matched=matched)
+    first = solve_tricks(network, rules, time_limit=30)
+    assert first.status is not Status.UNPROVEN
+    trace = [p.name for p in first.phases]
+    case = case_of(network.size, connected, matched, DEFAULT_SETTINGS.box_descent_limit)
+    if case == "every card matched":
+        assert trace[:2] == ["structure", "without the rule"]
+        case, trace = case_of(network.size, connected, False, DEFAULT_SETTINGS.box_descent_limit), trace[2:]
+        assert trace == [] or trace[0] != "structure"
+    if case == "in pieces":
+        # The group phases again for each group: each run of them is in order.
+        runs: list[list[str]] = [[]]
+        for phase in trace:
+            if phase == "heuristic" and runs[-1]:
+                runs.append([])
+            runs[-1].append(phase)
+        assert all(_in_order(run, CASES[case]) for run in runs), trace
+    else:
+        assert _in_order(trace, CASES[case]), trace
+    assert first.phases[-1].established.startswith(("optimal", "infeasible")) or first.phases[-1].name == "rest"
+    again = solve_tricks(network, rules, time_limit=30)
+    same = [(p.name, p.nodes, p.work, p.established) for p in again.phases]
+    assert same == [(p.name, p.nodes, p.work, p.established) for p in first.phases]
+
+
+def test_the_searches_count_their_nodes_on_the_trace():
+    network = load_question(str(INSTANCES / "random-d0.5_n012_s03.json")).network
+    solution = solve_tricks(network, TricksRules(), time_limit=30)
+    by_name = {p.name: p for p in solution.phases}
+    assert by_name["embedding bound"].nodes > 0 and by_name["descent"].nodes > 0
+    assert by_name["structure"].nodes == 0 and by_name["heuristic"].nodes == 0
+
+
+def test_a_settings_field_reaches_the_search_it_tunes():
+    # The embedding search's probe and steps get no nodes: the bound it gives is the simple one.
+    network = load_question(str(INSTANCES / "random-d0.5_n012_s03.json")).network
+    shipped = solve_tricks(network, TricksRules(), time_limit=30)
+    starved = solve_tricks(
+        network, TricksRules(), time_limit=30, settings=Settings(embed_probe_nodes=0, embed_step_nodes=0, embed_nodes=0)
+    )
+    assert shipped.tricks == starved.tricks
+    nodes = {p.name: p.nodes for p in starved.phases}
+    # (Each ask gives up at its first node.)
+    assert nodes["embedding bound"] < 20 < {p.name: p.nodes for p in shipped.phases}["embedding bound"]
+
+
+#: Module names from before the solver moved into ``solver/network/``.
+STALE = re.compile(r"\btricks_(bounds|heuristic|embed|exact|boxes|span|cpsat|glue|matched|pipeline|portfolio)\b")
+
+
+def test_no_stale_module_name_in_the_solver():
+    stale = [f"{path.name}: {m.group(0)}" for path in NETWORK.glob("*.py") for m in STALE.finditer(path.read_text())]
+    assert stale == []
+
+
+#: Module-level numbers in solver/network that are facts of the problem, not knobs.
+FACTS = {"SIDES", "_WIDTH", "_SHIFT", "_ORIGIN", "_ROW_ZERO", "CLUSTER_APART", "DEFAULT_TIME_LIMIT"}
+
+
+def test_no_tuning_number_outside_the_settings_object():
+    knobs = []
+    for path in NETWORK.glob("*.py"):
+        if path.name == "settings.py":
+            continue
+        for node in ast.parse(path.read_text()).body:
+            targets = [t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                targets = [node.target.id]
+            value = getattr(node, "value", None)
+            # A number, or arithmetic on numbers (tuples of grid steps are geometry, not knobs).
+            numbers = isinstance(value, (ast.Constant, ast.BinOp, ast.UnaryOp)) and any(
+                isinstance(n, ast.Constant) and isinstance(n.value, (int, float)) and not isinstance(n.value, bool)
+                for n in ast.walk(value)
+            )
+            knobs += [f"{path.name}: {t}" for t in targets if numbers and t not in FACTS]
+    assert knobs == []
+    assert len({f.name for f in fields(Settings)}) == len(fields(Settings))
