@@ -3,10 +3,14 @@
 Safe by default: every request's Host header must name this server (no DNS rebinding); when the
 server listens beyond this machine every request must carry the token of its address (query
 ``token``, header ``X-Verify-Token`` or the cookie the page sets); a request from another
-origin is refused and no CORS header is ever sent; a request body is at most ``max_body``
-bytes; each question runs in a process of its own for at most its time limit, and at most
-``max_solves`` at once (503 beyond). No request names a file on the server: the page's assets
-are a fixed list of package data, and nothing is fetched from elsewhere.
+origin (scheme, host and port compared exactly) is refused and no CORS header is ever sent; a
+question's body must be declared ``application/json`` (so that no other site's page can post one
+without a preflight); a request body is at most ``max_body`` bytes and must arrive within
+``body_timeout`` seconds; each question runs in a process of its own for at most its time limit,
+and at most ``max_solves`` solves at once (503 with ``Retry-After`` beyond), while quick questions
+run beside them or wait briefly in a queue. A client that hangs up mid-request is one log line.
+No request names a file on the server: the page's assets are a fixed list of package data, and
+nothing is fetched from elsewhere.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ import asyncio
 import contextlib
 import hmac
 import json
+import logging
 import math
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -24,7 +30,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -32,6 +38,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from model.common.errors import InputError
 from web.answers import SOURCES, error_json
 from web.jobs import GRACE, Busy, Job, Jobs
+
+#: The server's log (uvicorn's): a client that hung up is one line here.
+LOG = logging.getLogger("uvicorn.error")
 
 #: The page's assets: name -> media type. Nothing else is served from the package.
 ASSETS = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
@@ -56,13 +65,23 @@ class Settings:
 
     #: Host header values answered (``host`` or ``host:port``, lower case).
     allowed_hosts: frozenset[str] = frozenset({"127.0.0.1", "localhost", "[::1]"})
+    #: The exact origins answered (``http://host:port``, as a browser sends them); None: ``http://``
+    #: and each allowed host (a host without a port is port 80's origin).
+    origins: frozenset[str] | None = None
     #: The token every request must carry (None: no token, the server listens on loopback only).
     token: str | None = None
     #: The most seconds one solve may take (a request may ask for less).
     time_limit: float = 30.0
-    #: The most solves running at once.
+    #: The most solves (questions that take a time limit) running at once.
     max_solves: int = 2
+    #: The most quick questions running at once (None: one per core, at least 2) and waiting.
+    max_quick: int | None = None
+    max_queued: int = 256
+    #: How much lower a solve's priority is than the server's (quick questions come first).
+    solve_niceness: int = 10
     max_body: int = MAX_BODY
+    #: The most seconds a request body may take to arrive, whole.
+    body_timeout: float = 10.0
     #: The catalogues the page offers (game -> document): the sample's, or ``--catalogue``'s.
     catalogues: dict[str, Any] = field(default_factory=dict)
     #: Seconds a solve may run past its time limit before its process is ended.
@@ -73,6 +92,50 @@ class Settings:
 
 def _error(status: int, line: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": line, **extra}, status_code=status)
+
+
+def allowed_origins(settings: Settings) -> frozenset[str]:
+    """The origins answered, each ``scheme://host[:port]`` compared exactly."""
+    if settings.origins is not None:
+        return settings.origins
+    return frozenset(f"http://{host}" for host in settings.allowed_hosts)
+
+
+class SlowBody(Exception):
+    """A request body did not arrive whole within the body timeout."""
+
+
+def _bounded_receive(receive: Receive, seconds: float) -> Receive:
+    """``receive``, which raises SlowBody once the body has taken more than ``seconds`` to arrive
+    (after the whole body, it waits as long as it takes: for the client to hang up)."""
+    deadline = time.monotonic() + seconds
+    whole = False
+
+    async def bounded() -> Message:
+        nonlocal whole
+        if whole:
+            return await receive()
+        try:
+            message = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            raise SlowBody() from None
+        whole = message["type"] != "http.request" or not message.get("more_body", False)
+        return message
+
+    return bounded
+
+
+async def _slow_body(request: Request, error: Exception) -> Response:
+    response = _error(408, f"verify: the request body did not arrive within "
+                           f"{request.app.state.body_timeout:g} s")
+    response.headers["connection"] = "close"
+    return response
+
+
+async def _hung_up(request: Request, error: Exception) -> Response:
+    LOG.warning("verify: a client hung up before its request was read (%s %s); nothing was answered",
+                request.method, request.url.path)
+    return Response(status_code=499)
 
 
 class Guard:
@@ -104,14 +167,14 @@ class Guard:
         if refusal is not None:
             await refusal(scope, receive, send_secured)
             return
-        await self.app(scope, receive, send_secured)
+        await self.app(scope, _bounded_receive(receive, self.settings.body_timeout), send_secured)
 
     def refusal(self, scope: Scope, headers: dict[str, str]) -> Response | None:
         host = headers.get("host", "").strip().lower()
         if host not in self.settings.allowed_hosts:
             return _error(421, f"verify: this server does not answer for host {host!r}")
         origin = headers.get("origin")
-        if origin is not None and origin.lower() not in {f"http://{h}" for h in self.settings.allowed_hosts}:
+        if origin is not None and origin.lower() not in allowed_origins(self.settings):
             return _error(403, f"verify: requests from {origin!r} are refused (no cross-origin use)")
         token = self.settings.token
         if token is not None:
@@ -123,6 +186,12 @@ class Guard:
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.settings.max_body):
             return _too_large(self.settings.max_body)
+        # A form of another site may post text/plain, or nothing declared, without asking first:
+        # a question is JSON and says so.
+        media = headers.get("content-type", "").partition(";")[0].strip().lower()
+        if scope["method"] == "POST" and media != "application/json":
+            return _error(415, "verify: a question's body is JSON, sent as Content-Type: application/json "
+                               f"(not {media or 'no Content-Type'})")
         return None
 
 
@@ -210,7 +279,8 @@ def _job_response(job: Job) -> JSONResponse:
 def create_app(settings: Settings | None = None) -> Guard:
     """The application, with its own pool of solves."""
     settings = settings or Settings()
-    jobs = Jobs(settings.max_solves, settings.start_method, settings.grace)
+    jobs = Jobs(settings.max_solves, settings.start_method, settings.grace, max_quick=settings.max_quick,
+                max_queued=settings.max_queued, niceness=settings.solve_niceness)
 
     async def start(request: Request, kind: str) -> Job | JSONResponse:
         names = QUESTIONS[kind][1]
@@ -222,24 +292,19 @@ def create_app(settings: Settings | None = None) -> Guard:
         except InputError as error:
             return JSONResponse(error_json(error), status_code=400)
         try:
-            return jobs.start(kind, documents, limit)
-        except Busy:
-            return _error(503, f"verify: busy: {settings.max_solves} solves are running; try again when one "
-                               "ends", retry_after=1)
+            return jobs.start(kind, documents, limit, long=runs_long(kind))
+        except Busy as busy:
+            return _busy(busy)
 
     def asked(kind: str) -> Any:
         async def endpoint(request: Request) -> Response:
             job = await start(request, kind)
             if isinstance(job, Response):
                 return job
-            found: Job | None = job
-            while found is not None and found.state == "running":
-                await asyncio.sleep(0.02)
-                if await _gone(request):
-                    jobs.cancel(job.id)
-                    return _error(499, "verify: the page went away; the solve was ended")
-                found = jobs.get(job.id)
-            return _job_response(found or job)
+            found = await jobs.outcome(job, lambda: _hung_up_after_body(request))
+            if found is None:
+                return _error(499, "verify: the page went away; the solve was ended")
+            return _job_response(found)
 
         return endpoint
 
@@ -283,7 +348,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         return JSONResponse(options_json())
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"running": jobs.running(), "max_solves": settings.max_solves})
+        return JSONResponse({**jobs.counts(), "max_solves": settings.max_solves, "max_quick": jobs.max_quick})
 
     routes = [
         Route("/", page),
@@ -301,7 +366,39 @@ def create_app(settings: Settings | None = None) -> Guard:
         yield
         jobs.close()
 
-    return Guard(Starlette(routes=routes, lifespan=lifespan), settings, jobs)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={ClientDisconnect: _hung_up, SlowBody: _slow_body})
+    app.state.body_timeout = settings.body_timeout
+    return Guard(app, settings, jobs)
+
+
+def _busy(busy: Busy) -> JSONResponse:
+    """503, with the seconds to wait in ``Retry-After`` (and in the body, for the page)."""
+    response = _error(503, busy.line, retry_after=busy.retry_after)
+    response.headers["retry-after"] = str(busy.retry_after)
+    return response
+
+
+#: The declared question (``model.common.question``) each of the page's questions asks.
+DECLARED = {"tricks": "tricks", "socks": "socks-score", "like": "social-like", "round": "likes-round",
+            "moves": "whitehouse-move", "move": "whitehouse-move"}
+
+
+@cache
+def runs_long(kind: str) -> bool:
+    """True when a question can run long, so that it takes one of the solve slots: a question
+    declared with a time limit (a search). A question not declared counts as one (the safe side)."""
+    from model.common.question import all_questions
+
+    name = DECLARED.get(kind, kind)
+    question = next((q for q in all_questions() if q.name == name), None)
+    return question is None or question.shared("time_limit") is not None
+
+
+async def _hung_up_after_body(request: Request) -> bool:
+    """Wait for the next message of a request whose body is read: True when the client hung up."""
+    message = await request.receive()
+    return bool(message["type"] == "http.disconnect")
 
 
 async def _gone(request: Request) -> bool:

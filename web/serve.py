@@ -91,9 +91,9 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _names(host: str, port: int, wildcard: bool, lan: str | None) -> frozenset[str]:
-    """The Host header values the server answers: its loopback names, the host it listens on,
-    and when it listens everywhere this machine's address and name."""
+def _hosts(host: str, wildcard: bool, lan: str | None) -> set[str]:
+    """The server's names: its loopback names, the host it listens on, and when it listens
+    everywhere this machine's address and name (lower case)."""
     names = {"127.0.0.1", "localhost", "[::1]"}
     if not wildcard:
         names.add(f"[{host}]" if ":" in host and not host.startswith("[") else host)
@@ -102,7 +102,21 @@ def _names(host: str, port: int, wildcard: bool, lan: str | None) -> frozenset[s
             names.add(lan)
         hostname = socket.gethostname().lower()
         names |= {hostname, f"{hostname}.local"}
-    return frozenset({n.lower() for n in names} | {f"{n.lower()}:{port}" for n in names})
+    return {n.lower() for n in names}
+
+
+def _names(host: str, port: int, wildcard: bool, lan: str | None) -> frozenset[str]:
+    """The Host header values the server answers: each of its names, with and without the port."""
+    names = _hosts(host, wildcard, lan)
+    return frozenset(names | {f"{n}:{port}" for n in names})
+
+
+def _origins(host: str, port: int, wildcard: bool, lan: str | None) -> frozenset[str]:
+    """The origins a page of this server sends: scheme, name and this port, exactly (a browser
+    leaves the port out only when it is 80). A page on another port of the same machine is
+    another origin."""
+    names = _hosts(host, wildcard, lan)
+    return frozenset(f"http://{n}" if port == 80 else f"http://{n}:{port}" for n in names)
 
 
 def serve(host: str, port: int, catalogue_flags: Sequence[str], time_limit: float, solves: int,
@@ -120,7 +134,8 @@ def serve(host: str, port: int, catalogue_flags: Sequence[str], time_limit: floa
     wildcard = host in ("0.0.0.0", "::", "[::]")
     lan = lan_address() if wildcard else None
     token = None if _is_loopback(host) else secrets.token_urlsafe(16)
-    settings = Settings(allowed_hosts=_names(host, port, wildcard, lan), token=token,
+    settings = Settings(allowed_hosts=_names(host, port, wildcard, lan),
+                        origins=_origins(host, port, wildcard, lan), token=token,
                         time_limit=time_limit, max_solves=solves, catalogues=catalogues)
     app = create_app(settings)
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host

@@ -100,7 +100,8 @@ def test_info_offers_every_forms_examples_options_and_catalogues(client):
     assert "E02" in {card["id"] for card in info["catalogues"]["likes"]["events"]}
     for option in info["options"]:
         assert option["question"] and option["rulebook"] and "alternatives" in option
-    assert client.get("/api/health").json() == {"running": 0, "max_solves": 4}
+    assert client.get("/api/health").json() == {"running": 0, "quick": 0, "queued": 0, "max_solves": 4,
+                                                "max_quick": client.app.jobs.max_quick}
 
 
 @pytest.mark.parametrize(("case", "kind", "doc"), CASES, ids=[c[0] for c in CASES])
@@ -159,7 +160,8 @@ BAD = [
 @pytest.mark.parametrize(("kind", "doc"), BAD, ids=[f"{k}-{i}" for i, (k, _) in enumerate(BAD)])
 def test_bad_input_gets_the_clis_one_line_message(client, cli, kind, doc):
     path = COMMANDS[kind][0]
-    reply = client.post(path, content=doc if isinstance(doc, str) else json.dumps(doc))
+    reply = client.post(path, content=doc if isinstance(doc, str) else json.dumps(doc),
+                        headers={"Content-Type": "application/json"})
     code, _, stderr = cli[f"bad-{BAD.index((kind, doc))}"]
     assert code == 2 and reply.status_code == 400, (stderr, reply.text)
     body = reply.json()

@@ -87,7 +87,7 @@ def test_a_body_beyond_the_limit_is_413_whether_declared_or_streamed(guarded):
         for _ in range(10):
             yield b" " * 1000
 
-    streamed = client.post("/api/tricks", content=chunks(), headers=token)
+    streamed = client.post("/api/tricks", content=chunks(), headers={**token, "Content-Type": "application/json"})
     assert streamed.status_code == 413
 
 
