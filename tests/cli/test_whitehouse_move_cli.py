@@ -221,6 +221,10 @@ def test_every_listed_move_round_trips_through_its_notation(name):
 
 def test_the_move_inline_as_json_or_words_equals_the_file():
     position = str(POSITIONS / "legal-take.json")
+    listing = one_json(run("whitehouse", "move", position, "--list", "--json"))
+    assert sorted(m["notation"] for g in listing["legal"] for m in g["moves"]) == [
+        "take supporter closest discards S5 S9", "take supporter furthest", "take supporter middle discards S5",
+        "take supporter middle discards S9"]
     from_file = one_json(run("whitehouse", "move", position, "--move", str(POSITIONS / "moves" / "legal-take.json"),
                              "--json"))
     inline = '{"player": 0, "move": "take", "row": "supporter", "slot": "middle", "discards": ["S9"]}'
