@@ -23,7 +23,8 @@ from model.whitehouse.deciding import Lead, deciding_reason
 from model.whitehouse.engine import Engine, decider
 from model.whitehouse.log import check_move_cards, load_log, log_models, move_from_model, move_to_json
 from model.whitehouse.network.arrangement import WINNING_TRICKS, TricksRules
-from model.whitehouse.notation import NotationError, card_name, move_text, move_words, read_move
+from model.whitehouse.notation import NotationError, move_text, move_words, read_move
+from model.whitehouse.notation import card_name as card_name  # the pictures read it here
 from model.whitehouse.position import KindCard
 from model.whitehouse.report import state_json
 from model.whitehouse.rules import RULES, IllegalMove, rules_dict, whitehouse_rules
