@@ -14,10 +14,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import pytest
+from web_extra import require_web_extra
 from web_support import VERIFY
 
-pytest.importorskip("starlette", reason="the web extra is not installed")
+require_web_extra()
 
 
 def start(*args: str, env: dict | None = None) -> tuple[subprocess.Popen, str]:

@@ -9,8 +9,9 @@ import subprocess
 import warnings
 
 import pytest
+from web_extra import require_web_extra
 
-pytest.importorskip("starlette", reason="the web extra is not installed")
+require_web_extra()
 with warnings.catch_warnings():  # Starlette 1.x would have httpx2 for its test client; httpx works
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
