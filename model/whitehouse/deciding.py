@@ -101,10 +101,13 @@ def deciding_reason(engine: Engine, state: State, move: Move, seat: int | None, 
             head, now = (there.queue[0] if there.queue else None), (state.queue[0] if state.queue else None)
             if isinstance(head, Arrival) and not (isinstance(now, Arrival) and now.card == head.card):
                 under += f" {card_name(head.card)} {_where(state, head.card)}, so"
+            there_what = decision_name(there)
+            if decider(there) != decider(state):
+                there_what = f"player {decider(there)} ({there_what})"
             if state.ended:
                 return f"{under} the game is over: nobody decides {decision_name(there)}; {legal_there}"
             return (f"{under} the game waits for player {decider(state)} ({decision_name(state)}), not for "
-                    f"{decision_name(there)}; {legal_there}")
+                    f"{there_what}; {legal_there}")
         if f"under {name}=" in refusal.detail:
             return f"{refusal.detail}; {legal_there}"
         return f"under {name}={here_value} {refusal.detail}; {legal_there}"

@@ -162,3 +162,16 @@ def test_a_refusal_no_option_decides_names_none():
     answer = ask_move(position, *parse_move("m", "take supporter middle", position))
     assert answer["legal"] is False and answer["rule"] == "take-cost"
     assert answer["reason"] == "the middle card costs 1 discard, not 0"
+
+
+def test_an_option_that_decides_who_answers_names_both_players():
+    """S2 is on its way to player 0 on player 1's turn; players 1 and 2 hold Lies. Under
+    lies_order=after_active player 2 answers first, under after_receiver player 1 does."""
+    pending = [{"step": "arrival", "card": 2, "kind": "supporter", "receiver": 0, "source": "distraction",
+                "stage": "lies"}, {"step": "end_action"}]
+    position = load({"players": [{}, {"lies": ["D25"]}, {"supporters": [10], "lies": ["D26"]}], "current": 1,
+                     "phase": "distraction", "pending": pending}, rules={"lies_order": "after_active"})
+    answer = ask_move(position, *parse_move("m", "lies by player 1", position))
+    assert answer["rule"] == "decision" and answer["reason"] == (
+        "under lies_order=after_active the game waits for player 2 (whether to play Lies), not for player 1 "
+        "(whether to play Lies); under lies_order=after_receiver this move is legal")
