@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from checks import registry
+from checks import asking, registry
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,8 @@ def module(game: str) -> Any:
 
 
 def load(game: str) -> list[dict]:
-    return module(game).load_rulings()
+    """The game's rulings: its engine rulings, then its question rulings (``checks.asking``)."""
+    return [*module(game).load_rulings(), *asking.load_question_rulings(registry.entry(game).name)]
 
 
 def with_rules(ruling: dict, overrides: Mapping[str, Any]) -> dict:
@@ -81,6 +82,8 @@ def with_rules(ruling: dict, overrides: Mapping[str, Any]) -> dict:
 def evaluate(game: str, ruling: dict) -> tuple[dict | None, str | None]:
     """The actual outcome of a ruling, or the error that stopped the engine."""
     try:
+        if "question" in ruling:
+            return asking.evaluate(ruling), None
         return module(game).evaluate(ruling), None
     except Exception as error:  # an engine that fails is reported, never hidden
         return None, f"{type(error).__name__}: {error}" if str(error) else type(error).__name__

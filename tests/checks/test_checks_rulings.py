@@ -6,13 +6,14 @@ import copy
 
 import pytest
 
-from checks import registry
-from checks.rulings import differences, load, run_one, run_rulings
+from checks import asking, registry
+from checks.rulings import differences, load, module, run_one, run_rulings
+from model.common.question import all_questions
 
 #: The White House rulings replay whole games through the Trick solver; their own test file runs
 #: them, so here they are only loaded.
 FAST_GAMES = ("socks", "social", "likes")
-CASES = [(game, ruling["name"]) for game in FAST_GAMES for ruling in load(game)]
+CASES = [(game, ruling["name"]) for game in FAST_GAMES for ruling in module(game).load_rulings()]
 
 
 def test_every_game_ships_rulings_with_a_source_and_an_expected_outcome() -> None:
@@ -25,7 +26,7 @@ def test_every_game_ships_rulings_with_a_source_and_an_expected_outcome() -> Non
 
 @pytest.mark.parametrize("game,name", CASES)
 def test_ruling_passes(game: str, name: str) -> None:
-    ruling = next(r for r in load(game) if r["name"] == name)
+    ruling = next(r for r in module(game).load_rulings() if r["name"] == name)
     result = run_one(game, ruling)
     assert result.passed, "\n".join(result.differences)
 
@@ -48,3 +49,48 @@ def test_differences_walk_dicts_and_lists() -> None:
 
 def test_run_rulings_covers_one_game_or_all() -> None:
     assert {r.game for r in run_rulings("socks")} == {"socks"}
+
+
+# --- the rulings of the questions users ask (checks.asking) ---------------------------------------
+
+QUESTION_CASES = [(game, ruling["name"]) for game in registry.game_names()
+                  for ruling in asking.load_question_rulings(game)]
+
+
+@pytest.mark.parametrize("game,name", QUESTION_CASES)
+def test_question_ruling_passes(game: str, name: str) -> None:
+    ruling = next(r for r in asking.load_question_rulings(game) if r["name"] == name)
+    result = run_one(game, ruling)
+    assert result.passed, "\n".join(result.differences)
+
+
+def test_every_question_has_rulings_with_an_exit_status() -> None:
+    asked = {}
+    for game in registry.game_names():
+        for ruling in asking.load_question_rulings(game):
+            question = asking.question_named(ruling["question"])
+            assert question.game == game, ruling["name"]
+            assert isinstance(ruling["expected"]["exit_status"], int), ruling["name"]
+            assert ruling["source"].strip(), ruling["name"]
+            asked.setdefault(question.name, set()).add(ruling["expected"]["exit_status"])
+    assert sorted(asked) == sorted(q.name for q in all_questions())
+
+
+def test_a_question_ruling_with_the_wrong_exit_status_fails() -> None:
+    ruling = copy.deepcopy(next(r for r in asking.load_question_rulings("whitehouse")
+                                if r["name"] == "tricks-03-claim-above-maximum"))
+    ruling["expected"]["exit_status"] = 0
+    result = run_one("whitehouse", ruling)
+    assert not result.passed
+    assert result.differences == ("exit_status: expected 0, got 1",)
+
+
+def test_a_refused_question_gives_its_one_line_and_exit_2() -> None:
+    ruling = next(r for r in asking.load_question_rulings("whitehouse") if r["name"] == "tricks-11-claim-out-of-range")
+    assert asking.ask(ruling) == {"exit_status": 2,
+                                  "line": "--claim: a claim is a Trick total from 0 to 2147483647, not -1"}
+
+
+def test_question_rulings_are_run_by_verify_rulings() -> None:
+    names = {r.name for r in run_rulings("whitehouse")}
+    assert {"tricks-01-claim-at-maximum", "setup-redeal"} <= names
