@@ -202,9 +202,10 @@ class ProgressLine:
 
 class FileInputs:
     """A question's documents from the files the command line names (``-``: standard input),
-    each read once, when the answer first asks for it."""
+    or as their own reader reads the text given, each read once, when the answer first asks."""
 
-    def __init__(self, paths: Mapping[str, str | None]) -> None:
+    def __init__(self, question: Question, paths: Mapping[str, str | None]) -> None:
+        self.readers = {d.name: d.reader for d in question.documents}
         self.paths = dict(paths)
         self.read_already: dict[str, tuple[str, Any]] = {}
 
@@ -217,7 +218,8 @@ class FileInputs:
         if name not in self.read_already:
             path = self.paths[name]
             assert path is not None, f"the document {name} was not given"
-            self.read_already[name] = (source_name(path), load_json(path))
+            reader = self.readers[name]
+            self.read_already[name] = reader(path) if reader else (source_name(path), load_json(path))
         return self.read_already[name]
 
 
@@ -252,7 +254,7 @@ def ask(question: Question, given: Mapping[str, Any]) -> Answer:
     options = {o.name: given[o.name] for o in question.options}
     _check_usage(question, paths, options, given.get("svg_path"))
     flags = parse_rule_flags(given.get("rules", ()))
-    inputs, solvers = FileInputs(paths), solvers_for(question)
+    inputs, solvers = FileInputs(question, paths), solvers_for(question)
 
     def answer(progress: Callable[[Any], None] | None) -> Answer:
         return question.ask(Asked(inputs, options, flags, given.get("time_limit"), solvers, progress))

@@ -53,6 +53,10 @@ class Document:
     examples: tuple[str, ...] = ()
     #: True when the answer does without it (a sample stands in): the page leaves it out.
     optional: bool = False
+    #: How the command line reads the text given for it: None, as a JSON file (``-``: standard
+    #: input); else a function of that text giving (source, document), for a document that may
+    #: also be written inline.
+    reader: Callable[[str], tuple[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

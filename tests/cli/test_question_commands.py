@@ -69,7 +69,8 @@ TOY = Question(
         Document("hand", "HAND.json|-", "hand.json"),
         Shared("json", "Print exactly one JSON object."),
         Option("claim", ("--claim",), "integer", "The count claimed.", "N", 0),
-        Document("more", "MORE.json", "more.json", flag="--more", help="More cards."),
+        Document("more", "MORE", "more.json", flag="--more", help="More cards: a file, or the cards inline.",
+                 reader=lambda text: ("--more", {"cards": text.split(",")}) if "," in text else (text, json.load(open(text)))),
         Shared("svg"),
     ),
     answer=answer_count,
@@ -102,7 +103,7 @@ def test_a_declared_question_is_a_command(toy_cli, tmp_path):
     result = run(toy_cli, "toy", "count", str(hand), "--json", "--claim", "2")
     assert result.exit_code == NO and json.loads(result.stdout) == {"cards": 3, "claim": 2}
     usage = run(toy_cli, "toy", "count", "--help").stdout
-    assert "HAND.json|-" in usage and "--claim N" in usage and "--more MORE.json" in usage and "--svg" in usage
+    assert "HAND.json|-" in usage and "--claim N" in usage and "--more MORE" in usage and "--svg" in usage
 
 
 def test_the_picture_and_the_warnings(toy_cli, tmp_path):
@@ -121,6 +122,8 @@ def test_documents_from_standard_input_and_options_that_clash(toy_cli, tmp_path)
     more.write_text(json.dumps({"cards": [4]}))
     result = run(toy_cli, "toy", "count", "-", "--more", str(more), stdin='{"cards": [1]}')
     assert (result.exit_code, result.stdout) == (YES, "2 cards\n")
+    inline = run(toy_cli, "toy", "count", "-", "--more", "7,8,9", stdin='{"cards": [1]}')
+    assert (inline.exit_code, inline.stdout) == (YES, "4 cards\n")
     both = run(toy_cli, "toy", "count", "-", "--more", "-", stdin='{"cards": [1]}')
     assert both.exit_code == 2 and "the hand and the more cannot both come from standard input" in both.output
     clash = run(toy_cli, "toy", "count", "-", "--more", str(more), "--claim", "1", stdin='{"cards": [1]}')
