@@ -92,26 +92,27 @@ def deciding_reason(engine: Engine, state: State, move: Move, seat: int | None, 
             legal = (seat is None or seat == decider(there)) and other.is_legal(there, move)
         except (IllegalMove, OutOfTime):
             continue
-        if not legal:
-            continue
-        here_value, there_value = value_text(current[name]), value_text(value)
-        legal_there = f"under {name}={there_value} this move is legal"
-        if _waiting(state) != _waiting(there):
-            under = f"under {name}={here_value}"
-            head, now = (there.queue[0] if there.queue else None), (state.queue[0] if state.queue else None)
-            if isinstance(head, Arrival) and not (isinstance(now, Arrival) and now.card == head.card):
-                under += f" {card_name(head.card)} {_where(state, head.card)}, so"
-            there_what = decision_name(there)
-            if decider(there) != decider(state):
-                there_what = f"player {decider(there)} ({there_what})"
-            if state.ended:
-                return f"{under} the game is over: nobody decides {decision_name(there)}; {legal_there}"
-            return (f"{under} the game waits for player {decider(state)} ({decision_name(state)}), not for "
-                    f"{there_what}; {legal_there}")
-        if f"under {name}=" in refusal.detail:
-            return f"{refusal.detail}; {legal_there}"
-        return f"under {name}={here_value} {refusal.detail}; {legal_there}"
+        if legal:
+            under = f"under {name}={value_text(current[name])}"
+            return f"{_worded(under, name, state, there, refusal)}; under {name}={value_text(value)} this move is legal"
     return None
+
+
+def _worded(under: str, name: str, state: State, there: State, refusal: IllegalMove) -> str:
+    """Why the move is refused ``under`` the option's value, where ``there`` is the table it would
+    meet under the other value: the decision the game waits for, when the two differ (and where
+    the card that would be arriving went instead), else the refusal's own detail."""
+    if _waiting(state) == _waiting(there):
+        return refusal.detail if f"under {name}=" in refusal.detail else f"{under} {refusal.detail}"
+    head, now = (there.queue[0] if there.queue else None), (state.queue[0] if state.queue else None)
+    if isinstance(head, Arrival) and not (isinstance(now, Arrival) and now.card == head.card):
+        under += f" {card_name(head.card)} {_where(state, head.card)}, so"
+    if state.ended:
+        return f"{under} the game is over: nobody decides {decision_name(there)}"
+    there_what = decision_name(there)
+    if decider(there) != decider(state):
+        there_what = f"player {decider(there)} ({there_what})"
+    return f"{under} the game waits for player {decider(state)} ({decision_name(state)}), not for {there_what}"
 
 
 def _waiting(state: State) -> tuple[int | None, str]:
