@@ -1,4 +1,4 @@
-"""Every question runs in a process of its own: bounded in time, bounded in number, cancellable.
+"""Every question runs outside the server's process: bounded in time, bounded in number, cancellable.
 
 A solve in OR-Tools' or Z3's C code cannot be interrupted from Python, so a question is never
 answered in the server's process: it runs in a child (forked from a server of forks that has the
@@ -7,11 +7,12 @@ best found and the bound) and its reply through a pipe. Cancelling a job, or a j
 time limit by ``GRACE`` seconds, terminates the child: the CPU is free at once for the next solve.
 
 Two kinds of job share the machine. A *solve* (a question that takes a time limit: it can run
-long) takes one of ``max_solves`` slots, and beyond them it is refused at once (``Busy``, with
-the seconds to wait before asking again), and it runs at a lower priority than the server. A
-*quick* question (a score, a ruling: no time limit of its own) never waits for a solve: it runs
-at once in one of ``max_quick`` slots of its own, or waits its turn in a queue of at most
-``max_queued``.
+long) runs in a child of its own, takes one of ``max_solves`` slots, and beyond them is refused
+at once (``Busy``, with the seconds to wait before asking again); it runs at a lower priority
+than the server. A *quick* question (a score, a ruling: no time limit of its own) never waits for
+a solve: one of ``max_quick`` workers answers it at once, or it waits its turn in a queue of at
+most ``max_queued``. A worker answers one quick question after another (a fork per question
+would cost more than the answer); one past its time limit, or cancelled, is ended like a solve.
 
 Every child watches a lifeline, a pipe whose only writing end the server holds: if the server
 dies, even by SIGKILL, the pipe closes and the children end at once, quietly.
@@ -37,7 +38,10 @@ GRACE = 5.0
 KEEP = 120.0
 #: Modules the server of forks imports once, so that each child starts with them loaded.
 PRELOAD = ["web.answers", "solver.network.answer", "solver.network.oracle", "model.whitehouse.question",
-           "model.socks.io", "solver.socks", "model.social.schema", "model.likes.io"]
+           "model.whitehouse.picture", "model.whitehouse.network.report", "model.socks.io", "solver.socks",
+           "model.socks.picture", "model.socks.report", "model.social.schema", "model.social.engine",
+           "model.social.report", "model.likes.io", "model.likes.engine", "model.likes.picture",
+           "model.likes.report"]
 #: A refused solve is told to come back in at most this many seconds (a solve often ends well
 #: before its time limit, and the page asks again by itself).
 RETRY_AFTER_MOST = 5
@@ -56,19 +60,39 @@ def _watch_lifeline(lifeline: Connection) -> None:
     threading.Thread(target=watch, name="verify-lifeline", daemon=True).start()
 
 
-def _work(kind: Any, documents: dict[str, Any], time_limit: float, conn: Connection, lifeline: Connection,
-          niceness: int) -> None:
-    """The child: answer the question, sending progress and then the reply (or the refusal).
-    Ctrl-C at the terminal is the server's to handle: it ends this process. A server that is
-    gone ends it too (its lifeline), and a reply nobody reads is dropped without a word."""
+def _reply(kind: Any, documents: dict[str, Any], time_limit: float,
+           progress: Callable[[Any], None] | None) -> tuple[str, Any]:
+    """The question answered: ``("done", reply)``, ``("refused", error)`` for bad input, or
+    ``("failed", error)`` for the library's own bug (one line, as the CLI reports it)."""
+    from model.common.errors import InputError
+    from web.answers import answer, error_json
+
+    try:
+        return "done", answer(kind, documents, time_limit, progress)
+    except InputError as error:
+        return "refused", error_json(error)
+    except Exception as error:
+        message = str(error).replace("\n", " ").strip()
+        detail = f"{type(error).__name__}: {message}" if message else type(error).__name__
+        return "failed", {"error": f"verify: internal error: {detail} \N{EM DASH} please report it"}
+
+
+def _child(lifeline: Connection, niceness: int) -> None:
+    """What every child does first: leave Ctrl-C at the terminal to the server (which ends it),
+    end with the server (its lifeline), and yield the CPU to the server as told."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _watch_lifeline(lifeline)
     if niceness:
         os.nice(niceness)
-    from model.common.errors import InputError
-    from web.answers import answer, error_json
+
+
+def _work(kind: Any, documents: dict[str, Any], time_limit: float, conn: Connection, lifeline: Connection,
+          niceness: int) -> None:
+    """A solve's child: answer the question, sending progress and then the reply. A reply nobody
+    reads (the server is ending this job, or gone) is dropped without a word."""
+    _child(lifeline, niceness)
 
     def progress(snapshot: Any) -> None:
         try:
@@ -78,19 +102,24 @@ def _work(kind: Any, documents: dict[str, Any], time_limit: float, conn: Connect
             pass
 
     try:
-        try:
-            reply: tuple[str, Any] = ("done", answer(kind, documents, time_limit, progress))
-        except InputError as error:
-            reply = ("refused", error_json(error))
-        except Exception as error:  # the library's own bug: one line, as the CLI reports it
-            message = str(error).replace("\n", " ").strip()
-            detail = f"{type(error).__name__}: {message}" if message else type(error).__name__
-            reply = ("failed", {"error": f"verify: internal error: {detail} \N{EM DASH} please report it"})
-        conn.send(reply)
-    except OSError:  # the server stopped reading (it is ending this job, or gone)
+        conn.send(_reply(kind, documents, time_limit, progress))
+    except OSError:
         pass
     finally:
         conn.close()
+
+
+def _serve_quick(conn: Connection, lifeline: Connection) -> None:
+    """A quick worker: answer one question after another, each ``(kind, documents, time_limit)``
+    received, until the server closes the pipe (or ends this process: a question past its time
+    limit, or cancelled)."""
+    _child(lifeline, 0)
+    try:
+        while True:
+            kind, documents, time_limit = conn.recv()
+            conn.send(_reply(kind, documents, time_limit, None))
+    except (EOFError, OSError):
+        pass
 
 
 class Busy(Exception):
@@ -118,9 +147,11 @@ class Job:
     long: bool = True
     #: The documents, kept until the job leaves the queue.
     documents: dict[str, Any] | None = None
-    #: The child process and the reading end of its pipe (None while queued).
+    #: The child process and the reading end of its pipe (None while queued): a solve's own, or
+    #: the quick worker answering it.
     process: Any = None
     conn: Connection | None = None
+    worker: Worker | None = None
     #: When it was asked, and when its process started.
     asked: float = field(default_factory=time.monotonic)
     started: float = field(default_factory=time.monotonic)
@@ -152,6 +183,16 @@ class Job:
         return out
 
 
+@dataclass
+class Worker:
+    """A process that answers quick questions one after another (forking one per question costs
+    more than most quick answers)."""
+
+    process: Any
+    #: Both ways: questions out, replies in.
+    conn: Connection
+
+
 class Jobs:
     """The running and recently finished jobs: at most ``max_solves`` solves and ``max_quick``
     quick questions running at once, and at most ``max_queued`` quick questions waiting."""
@@ -170,6 +211,8 @@ class Jobs:
         self.lifeline, self._lifeline_held = self.context.Pipe(duplex=False)
         self._wake_r, self._wake_w = os.pipe()
         self.jobs: dict[str, Job] = {}
+        #: Quick workers waiting for a question.
+        self.idle: list[Worker] = []
         self.lock = threading.RLock()
         self.stopped = threading.Event()
         self.watcher = threading.Thread(target=self._watch, name="verify-jobs", daemon=True)
@@ -212,6 +255,9 @@ class Jobs:
         return max(1, min(RETRY_AFTER_MOST, math.ceil(min(left, default=1))))
 
     def _spawn(self, job: Job) -> None:
+        if not job.long:
+            self._hand_to_worker(job)
+            return
         ours, theirs = self.context.Pipe(duplex=False)
         process = self.context.Process(
             target=_work, args=(job.kind, job.documents, job.time_limit, theirs, self.lifeline,
@@ -222,6 +268,39 @@ class Jobs:
         job.process, job.conn, job.documents = process, ours, None
         job.state, job.started = "running", time.monotonic()
         os.write(self._wake_w, b".")
+
+    def _hand_to_worker(self, job: Job) -> None:
+        """Send a quick question to an idle worker (a new one when none is idle, or the idle one
+        has died)."""
+        while True:
+            if self.idle:
+                worker = self.idle.pop()
+            else:
+                ours, theirs = self.context.Pipe(duplex=True)
+                process = self.context.Process(target=_serve_quick, args=(theirs, self.lifeline),
+                                               name="verify-quick", daemon=True)
+                process.start()
+                theirs.close()
+                worker = Worker(process, ours)
+            try:
+                worker.conn.send((job.kind, job.documents, job.time_limit))
+                break
+            except OSError:
+                self._retire(worker)
+        job.process, job.conn, job.worker, job.documents = worker.process, worker.conn, worker, None
+        job.state, job.started = "running", time.monotonic()
+        os.write(self._wake_w, b".")
+
+    @staticmethod
+    def _retire(worker: Worker) -> None:
+        """End a worker's process (it is past a time limit, cancelled, or broken)."""
+        if worker.process.is_alive():
+            worker.process.terminate()
+            worker.process.join(1.0)
+            if worker.process.is_alive():
+                worker.process.kill()
+        worker.process.join(1.0)
+        worker.conn.close()
 
     def get(self, job_id: str) -> Job | None:
         with self.lock:
@@ -267,24 +346,33 @@ class Jobs:
         return job
 
     def close(self) -> None:
-        """End every job (the server is stopping)."""
+        """End every job and every worker (the server is stopping)."""
         self.stopped.set()
         with self.lock:
             for job in self.jobs.values():
                 if job.active:
                     self._end(job, "cancelled")
+            while self.idle:
+                self._retire(self.idle.pop())
         os.write(self._wake_w, b".")
 
-    def _end(self, job: Job, state: State, result: dict[str, Any] | None = None) -> None:
+    def _end(self, job: Job, state: State, result: dict[str, Any] | None = None, answered: bool = False) -> None:
+        """End a job in ``state``; its process ends too, unless it is a quick worker that has
+        ``answered`` (it waits for the next question)."""
         was_quick_running = not job.long and job.state == "running"
-        if job.process is not None:
+        if job.worker is not None:
+            if answered and not self.stopped.is_set():
+                self.idle.append(job.worker)
+            else:
+                self._retire(job.worker)
+        elif job.process is not None:
             if job.process.is_alive():
                 job.process.terminate()
                 job.process.join(1.0)
                 if job.process.is_alive():
                     job.process.kill()
             job.process.join(1.0)
-        if job.conn is not None:
+        if job.conn is not None and job.worker is None:
             job.conn.close()
         job.state, job.result, job.ended, job.documents = state, result, time.monotonic(), None
         job.finished.set()
@@ -314,7 +402,7 @@ class Jobs:
                 if what == "progress":
                     job.progress = value
                 else:
-                    self._end(job, what, value)
+                    self._end(job, what, value, answered=True)
                     return
         except (EOFError, OSError):
             self._end(job, "failed", {"error": "verify: internal error: the solve ended without an answer"})

@@ -202,3 +202,22 @@ def test_a_whole_body_is_answered_however_long_the_answer_takes():
         status, _, body = request("POST", f"http://127.0.0.1:{port}/api/tricks?time_limit=2",
                                   json.dumps(hard_network()).encode(), {"Content-Type": "application/json"})
     assert status == 200 and json.loads(body)["exit"] == 3, "the answer outlasts the body timeout"
+
+
+def test_a_quick_worker_answers_one_question_after_another_and_is_ended_past_a_time_limit():
+    jobs = Jobs(max_solves=1, max_quick=1, grace=2.0)
+    try:
+        first, second = (jobs.start("socks", {"socks": SOCKS}, 20.0, long=False) for _ in range(2))
+        assert first.finished.wait(30) and second.finished.wait(30)
+        assert first.state == second.state == "done"
+        assert first.process.pid == second.process.pid, "the same worker, no process per question"
+        jobs.grace = -100.0  # the question is past its time limit from the start
+        late = jobs.start("socks", {"socks": SOCKS}, 1.0, long=False)
+        assert jobs.get(late.id).state == "timeout"
+        assert not late.process.is_alive(), "its worker is ended with it"
+        jobs.grace = 2.0
+        after = jobs.start("socks", {"socks": SOCKS}, 20.0, long=False)
+        assert after.finished.wait(30) and after.state == "done" and after.process.pid != late.process.pid
+    finally:
+        jobs.close()
+    assert not after.process.is_alive(), "closing the jobs ends the idle workers"
