@@ -794,6 +794,11 @@ class _ProgressLine:
 )
 @_svg_option
 @click.option("--ascii", "use_ascii", is_flag=True, help="Draw with ASCII characters only.")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Also show the solver's phases as they ran (after the answer; with --json, a phases key).",
+)
 def tricks_command(
     file: str,
     as_json: bool,
@@ -802,6 +807,7 @@ def tricks_command(
     time_limit: float,
     svg_path: str | None,
     use_ascii: bool,
+    explain: bool,
 ) -> None:
     """How many Tricks a Locked Network makes (White House intern game), proven.
 
@@ -824,9 +830,9 @@ def tricks_command(
     else:
         answer = answer_tricks(question, time_limit)
     if as_json:
-        _answer(json.dumps(answer.to_json()), svg_path, lambda: render_svg(answer))
+        _answer(json.dumps(answer.to_json(explain=explain)), svg_path, lambda: render_svg(answer))
     else:
-        text = render_text(answer, ascii=use_ascii or not _stdout_is_unicode())
+        text = render_text(answer, ascii=use_ascii or not _stdout_is_unicode(), explain=explain)
         _answer(text, svg_path, lambda: render_svg(answer), nl=False)
     click.get_current_context().exit(answer.exit_status)
 
