@@ -221,3 +221,24 @@ def test_a_quick_worker_answers_one_question_after_another_and_is_ended_past_a_t
     finally:
         jobs.close()
     assert not after.process.is_alive(), "closing the jobs ends the idle workers"
+
+
+def test_a_page_that_goes_away_mid_solve_ends_the_solve():
+    process, url = start_serve()
+    try:
+        host = url.split("/")[2]
+        body = json.dumps(hard_network()).encode()
+        sock = _raw(int(host.split(":")[1]), _post_head(host, "/api/tricks?time_limit=30", len(body)), body)
+        end = time.monotonic() + 20
+        while json.loads(request("GET", f"{url}api/health")[2])["running"] != 1 and time.monotonic() < end:
+            time.sleep(0.05)
+        workers = descendants(process.pid)
+        sock.close()
+        end = time.monotonic() + 5
+        while json.loads(request("GET", f"{url}api/health")[2])["running"] and time.monotonic() < end:
+            time.sleep(0.05)
+        assert json.loads(request("GET", f"{url}api/health")[2])["running"] == 0
+        assert len([pid for pid in workers if alive(pid)]) < len(workers), "the solve's process is ended"
+    finally:
+        code, stderr = interrupt(process)
+    assert code == 130 and stderr.splitlines() == ["verify: interrupted"], stderr
