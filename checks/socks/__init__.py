@@ -2,4 +2,4 @@
 (``questions``) and its rulings (data files in ``data/``)."""
 
 #: The modules of its invariants, in the order they run and are listed.
-INVARIANT_MODULES = ("checks.socks.invariants",)
+INVARIANT_MODULES = ("checks.socks.invariants", "checks.socks.verdict_invariants")

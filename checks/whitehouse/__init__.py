@@ -2,4 +2,5 @@
 (data files in ``data/``)."""
 
 #: The modules of its invariants, in the order they run and are listed.
-INVARIANT_MODULES = ("checks.whitehouse.network_invariants", "checks.whitehouse.invariants")
+INVARIANT_MODULES = ("checks.whitehouse.network_invariants", "checks.whitehouse.invariants",
+                     "checks.whitehouse.verdict_invariants")
