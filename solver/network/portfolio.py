@@ -50,7 +50,7 @@ def descent_taking_turns(
     descent and the plain model in turns, until ``deadline``. ``complete`` with
     ``rests_on_cpsat`` when a CP-SAT model (a box's or the plain one) closed part of it.
     ``settle(value, 0)``, if given, is asked when the descent's first share settles nothing, and
-    again whenever a turn has raised the best known (the pipeline's embedding searches: asked
+    again whenever a turn has raised the best known (the embedding searches of ``climbing``: asked
     only then, since the descent settles most networks sooner); an arrangement it builds is
     taken, and it is asked again from it. Each turn starts with ``settle(value, deeper)``, deeper
     by one than the turn before for the same best known (the caller's searches on larger

@@ -54,7 +54,7 @@ class Rest:
 
 def full_cells(problem: Problem, connected: bool, target: int) -> tuple[Cell, ...]:
     """The cells of the model that holds every arrangement with at least ``target`` Tricks:
-    the perimeter region when connected, else the box of ``pipeline._solve_group_in_pieces``."""
+    the perimeter region when connected, else the box of ``pieces.solve_group_in_pieces``."""
     n = problem.size
     if connected:
         return tuple(region(n, target))

@@ -104,8 +104,9 @@ from typing import Literal
 from model.common.status import Status
 from model.whitehouse.network.answer import Progress, StoppedBy, TricksSolution
 from model.whitehouse.network.arrangement import MAX_CARDS, Network, TricksRules, check_arrangement
-from solver.network.pipeline import Outcome, solve_problem
+from solver.network.pipeline import solve_problem
 from solver.network.problem import build_problem, canonical_within_classes, to_arrangement
+from solver.network.run import Outcome
 from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.trace import Trace
 

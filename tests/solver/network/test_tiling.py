@@ -12,9 +12,9 @@ import pytest
 from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 from solver.network.bounds import best_bound, edge_bound
+from solver.network.connected import tile_nodes
 from solver.network.fill_model import colourings, fill_by_model
 from solver.network.heuristic import greedy_phase
-from solver.network.pipeline import tile_nodes
 from solver.network.problem import (
     build_problem,
     canonical_within_classes,

@@ -15,10 +15,11 @@ from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
+from solver.network.climbing import deeper_nodes
 from solver.network.embed import one_piece, pieces_layout, pieces_reach
 from solver.network.glue import glue
 from solver.network.heuristic import connected_heuristic
-from solver.network.pipeline import Clock, _solve_in_pieces, deeper_nodes
+from solver.network.pieces import solve_in_pieces
 from solver.network.problem import (
     build_problem,
     canonical_within_classes,
@@ -27,6 +28,7 @@ from solver.network.problem import (
     layout_tricks,
     to_arrangement,
 )
+from solver.network.run import Clock
 from solver.network.settings import DEFAULT_SETTINGS
 from solver.network.solve import solve_tricks
 
@@ -155,7 +157,7 @@ def test_in_pieces_a_group_with_no_arrangement_kept_to_the_rule_yet_gives_its_ow
     # the rule is found before the end of the phases, and the search above bounds the group at
     # 14. The network's bound was the simple one, 16, and CP-SAT then took 5 s to prove 14.
     problem = build_problem(_lock_network(), every_matched=True)
-    outcome = _solve_in_pieces(problem, Clock(time.monotonic(), 10.0, None), "auto")
+    outcome = solve_in_pieces(problem, Clock(time.monotonic(), 10.0, None), "auto")
     assert outcome.layout is None and outcome.bound == 14
 
 

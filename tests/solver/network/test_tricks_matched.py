@@ -11,17 +11,13 @@ from model.whitehouse.network.arrangement import Event, Network, Supporter, Tric
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
 from solver.network.heuristic import anneal, greedy_phase, repair_matched
-from solver.network.pipeline import (
-    Clock,
-    _kept_to_the_rule,
-    _Relaxed,
-    _solve_in_pieces,
-    _walks_to_the_rule,
-    solve_problem,
-)
+from solver.network.pieces import solve_in_pieces
+from solver.network.pipeline import solve_problem
 from solver.network.problem import all_matched, build_problem, is_connected, layout_is_legal, layout_tricks
+from solver.network.run import Clock, Relaxed
 from solver.network.settings import DEFAULT_SETTINGS
 from solver.network.solve import solve_tricks
+from solver.network.walks import kept_to_the_rule, walks_to_the_rule
 
 INSTANCES = Path(__file__).resolve().parents[3] / "benchmarks" / "instances"
 MATCHED = TricksRules(every_card_matched=True)
@@ -63,7 +59,7 @@ def test_lone_cards_are_walked_beside_a_match_without_a_trick_lost():
     problem, value, layout = _optimum_without_the_rule("engine_n024_s20261301.1.json")
     assert value == 25 and not all_matched(problem, layout)
     assert repair_matched(problem, layout, random.Random(DEFAULT_SETTINGS.heuristic_seed), DEFAULT_SETTINGS.repair_steps * problem.size) is None
-    kept = _kept_to_the_rule(problem, layout, value)
+    kept = kept_to_the_rule(problem, layout, value)
     assert kept is not None and layout_tricks(problem, kept) == 25
     assert layout_is_legal(problem, kept) and is_connected(kept) and all_matched(problem, kept)
     network = _network("engine_n024_s20261301.1.json")
@@ -110,14 +106,14 @@ def test_in_pieces_a_group_without_an_arrangement_yet_leaves_the_network_unprove
     network = _network("engine_n018_s20261312.0.json")
     rules = TricksRules(connected=False, every_card_matched=True)
     problem = build_problem(network, every_matched=True)
-    outcome = _solve_in_pieces(problem, Clock(time.monotonic(), 1.5, None), "auto")
+    outcome = solve_in_pieces(problem, Clock(time.monotonic(), 1.5, None), "auto")
     assert outcome.bound is not None and outcome.bound >= 15
     assert outcome.status is not Status.OPTIMAL or outcome.value == 15
     # With an arrangement from the search without the rule, that is the best found so far.
     _problem, value, layout = _optimum_without_the_rule("engine_n018_s20261312.0.json")
-    kept = _kept_to_the_rule(problem, layout, value)
+    kept = kept_to_the_rule(problem, layout, value)
     assert kept is not None
-    outcome = _solve_in_pieces(problem, Clock(time.monotonic(), 1.5, None), "auto", _Relaxed(start=kept))
+    outcome = solve_in_pieces(problem, Clock(time.monotonic(), 1.5, None), "auto", Relaxed(start=kept))
     assert outcome.value is not None and outcome.value >= layout_tricks(problem, kept)
     solution = solve_tricks(network, rules, time_limit=10)
     assert (solution.status, solution.tricks) == (Status.OPTIMAL, 15)
@@ -135,7 +131,7 @@ def test_in_pieces_the_walk_moves_cards_between_pieces():
                           time.monotonic(), 10, None, "auto")
     assert found.status is Status.OPTIMAL and found.value == 21 and found.layout is not None
     assert not is_connected(found.layout) and not all_matched(problem, found.layout)
-    kept = _kept_to_the_rule(problem, found.layout, 21, connected=False)
+    kept = kept_to_the_rule(problem, found.layout, 21, connected=False)
     assert kept is not None and layout_tricks(problem, kept) == 21
     assert layout_is_legal(problem, kept) and all_matched(problem, kept)
     solution = solve_tricks(network, rules, time_limit=10)
@@ -155,7 +151,7 @@ TWENTY_FIRST_WALK = "engine_n021_s20261480.1.json"
 def test_the_walks_from_the_optimum_without_the_rule_are_enough_for_the_seventh():
     problem, value, layout = _optimum_without_the_rule(SEVENTH_WALK)
     assert value == 17 and not all_matched(problem, layout)
-    kept = _kept_to_the_rule(problem, layout, value)
+    kept = kept_to_the_rule(problem, layout, value)
     assert kept is not None and layout_tricks(problem, kept) == 17
     assert layout_is_legal(problem, kept) and is_connected(kept) and all_matched(problem, kept)
 
@@ -163,13 +159,13 @@ def test_the_walks_from_the_optimum_without_the_rule_are_enough_for_the_seventh(
 def test_above_the_descent_more_walks_from_the_optimum_without_the_rule_come_before_cpsat():
     problem, value, layout = _optimum_without_the_rule(TWENTY_FIRST_WALK)
     assert problem.size > DEFAULT_SETTINGS.box_descent_limit and value == 22 and not all_matched(problem, layout)
-    kept = _kept_to_the_rule(problem, layout, value)
+    kept = kept_to_the_rule(problem, layout, value)
     assert kept is not None and layout_tricks(problem, kept) == 21
-    walked = _walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 21, 22, layout)
+    walked = walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 21, 22, layout)
     assert walked is not None and layout_tricks(problem, walked) == 22
     assert layout_is_legal(problem, walked) and is_connected(walked) and all_matched(problem, walked)
     # Nothing above the bound is asked for: with the best at the bound no walk is taken.
-    assert _walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 22, 22, layout) is None
+    assert walks_to_the_rule(problem, Clock(time.monotonic(), 60.0, None), 22, 22, layout) is None
     network = _network(TWENTY_FIRST_WALK)
     solution = solve_tricks(network, MATCHED, time_limit=10)
     assert (solution.status, solution.tricks, solution.bound) == (Status.OPTIMAL, 22, 22)
@@ -183,4 +179,4 @@ def test_walks_that_never_keep_the_rule_give_nothing_back():
     problem = build_problem(network, every_matched=True)
     start, _rng = greedy_phase(replace(problem, every_matched=False), best_bound(problem).value)
     assert start is not None and layout_tricks(problem, start) == 4 and not all_matched(problem, start)
-    assert _walks_to_the_rule(problem, Clock(time.monotonic(), 0.5, None), -1, 4, start) is None
+    assert walks_to_the_rule(problem, Clock(time.monotonic(), 0.5, None), -1, 4, start) is None

@@ -13,11 +13,12 @@ from model.whitehouse.network.arrangement import Event, Network, Supporter, chec
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
 from solver.network.boxes import BoxDescent, box_descent
+from solver.network.climbing import climb_connected, deeper_nodes
 from solver.network.embed import one_piece, pieces_reach
 from solver.network.heuristic import greedy_phase
-from solver.network.pipeline import Clock, _climb_connected, deeper_nodes
 from solver.network.portfolio import Settled, descent_taking_turns
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
+from solver.network.run import Clock
 from solver.network.settings import DEFAULT_SETTINGS
 from solver.network.solve import solve_tricks
 
@@ -113,7 +114,7 @@ def test_above_the_descent_the_embedding_searches_climb_to_a_proof():
     assert layout is not None
     start = layout_tricks(problem, layout)
     assert start < 18
-    value, found, proven = _climb_connected(problem, Clock(time.monotonic(), FAR, None), start, layout, bound)
+    value, found, proven = climb_connected(problem, Clock(time.monotonic(), FAR, None), start, layout, bound)
     assert proven and value == 18
     assert layout_is_legal(problem, found) and is_connected(found) and layout_tricks(problem, found) == 18
 
@@ -171,7 +172,7 @@ def test_above_the_descent_the_climb_asks_twice_deeper_before_cpsat():
     bound = best_bound(problem).value
     layout, _rng = greedy_phase(problem, bound)
     assert layout is not None and layout_tricks(problem, layout) < 25
-    value, found, proven = _climb_connected(
+    value, found, proven = climb_connected(
         problem, Clock(time.monotonic(), FAR, None), layout_tricks(problem, layout), layout, bound
     )
     assert proven and value == 25

@@ -16,16 +16,12 @@ from model.common.status import Status
 from model.whitehouse.network.arrangement import Event, Network, Supporter, TricksRules, check_arrangement
 from model.whitehouse.network.io import load_question
 from solver.network.bounds import beside_bound, best_bound, kinds_bound
+from solver.network.climbing import climb_in_pieces, embedding_upper, one_more
 from solver.network.embed import pieces_layout, pieces_reach
 from solver.network.few_kind import _matched, few_kind_fits, few_kind_reach
-from solver.network.pipeline import (
-    Clock,
-    _climb_in_pieces,
-    _one_more,
-    _relaxed_upper,
-)
 from solver.network.portfolio import Settled
 from solver.network.problem import build_problem, layout_tricks, to_arrangement
+from solver.network.run import Clock
 from solver.network.settings import DEFAULT_SETTINGS
 from solver.network.shapes import CLUSTER_APART, clusters, shape_count, shapes
 from solver.network.solve import solve_tricks
@@ -192,7 +188,7 @@ def test_the_climb_in_pieces_refutes_the_kinds_bound_on_its_node_budgets():
     bound = best_bound(problem)
     reached, layout = few_kind_reach(problem, 21, time.monotonic() + FAR)
     assert bound.value == 22 and reached is True and layout is not None
-    value, _layout, refuted = _climb_in_pieces(problem, Clock(time.monotonic(), FAR, None), 21, layout, bound)
+    value, _layout, refuted = climb_in_pieces(problem, Clock(time.monotonic(), FAR, None), 21, layout, bound)
     assert (value, refuted) == (21, True)
     for matched in (False, True):
         rules = TricksRules(connected=False, every_card_matched=matched)
@@ -206,7 +202,7 @@ def test_one_trick_more_connected_asks_the_search_from_the_few_kind_too():
     network = _network("game_n016_s20261403.28.json")
     problem = build_problem(network, every_matched=True)
     assert pieces_layout(problem, 21, time.monotonic() + FAR, DEFAULT_SETTINGS.small_probe_nodes)[0] is None
-    assert _one_more(problem, Clock(time.monotonic(), FAR, None), 20) == Settled(proven=True)
+    assert one_more(problem, Clock(time.monotonic(), FAR, None), 20) == Settled(proven=True)
     solution = solve_tricks(network, TricksRules(every_card_matched=True), time_limit=FAR)
     assert solution.status is Status.OPTIMAL and solution.tricks == 20
 
@@ -280,7 +276,7 @@ def test_connected_the_upper_bound_asks_the_search_from_the_few_kind_after_the_e
     problem = build_problem(network, every_matched=True)
     assert pieces_reach(problem, 20, time.monotonic() + FAR, node_limit=DEFAULT_SETTINGS.embed_probe_nodes) is None
     clock = Clock(time.monotonic(), FAR, None)
-    assert _relaxed_upper(problem, 19, best_bound(problem).value, clock, connected=True)[0] == 19
+    assert embedding_upper(problem, 19, best_bound(problem).value, clock, connected=True)[0] == 19
     for connected in (False, True):
         rules = TricksRules(connected=connected, every_card_matched=True)
         solution = solve_tricks(network, rules, time_limit=FAR)
