@@ -1608,12 +1608,31 @@ def options_command(game: str | None, as_json: bool) -> None:
 
 @cli.command("rulings")
 @click.option("--game", type=_GAME_CHOICE, help="Only this game's rulings.")
+@click.option("--all-options", is_flag=True,
+              help="Run every ruling under every value of every option it does not state and compare the "
+                   "matrix with the recorded one.")
+@click.option("--expected", "expected_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --all-options and --game: compare with this record instead of the shipped one.")
+@click.option("--option", "only_options", multiple=True, metavar="NAME",
+              help="With --all-options: only the rows of this option (repeatable).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, metavar="N",
+              help="With --all-options: rows run in N processes.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --all-options and --game: write the matrix of this run as a record.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
-def rulings_command(game: str | None, as_json: bool) -> None:
+def rulings_command(game: str | None, all_options: bool, expected_path: str | None, only_options: tuple[str, ...],
+                    workers: int, save_path: str | None, as_json: bool) -> None:
     """Run every ruling (a situation and its expected outcome under stated options).
 
     Exit status: 0 all pass, 1 one fails (what differs is named).
+
+    With --all-options: every ruling under every value of every option it does not state, one
+    change at a time; exit status 0 when every cell equals the record, 1 when one differs.
     """
+    if all_options:
+        _matrix("rulings", game, (), expected_path, only_options, save_path, as_json, 30.0, workers)
+        return
+    _only_with_all_options(expected_path, save_path, only_options, workers)
     import json
 
     from checks.report import rulings_json, rulings_text

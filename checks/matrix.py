@@ -16,11 +16,20 @@ Record format::
 
 Rows are the defaults, then each option with each of its other values, every other option at
 its default (one change at a time, as ``compare`` does).
+
+Rulings (``verify rulings --all-options``): each ruling's cell is ``pass`` when its expected
+outcome holds with the row's option over the ruling's own, ``fail`` when not. A ruling's outcome
+is recorded for the option values it states, so the rows of an option it states are not run for
+it (its sibling rulings state the other values), nor the rows of an option its situation does not
+take (stating the option's default fails it: a Socks score file takes only the scoring options);
+every other cell is expected to pass unless the record lists it, with the reason the outcome
+changes.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -33,8 +42,8 @@ from checks.questions import all_questions, answer
 from checks.result import Violated
 from model.common.errors import InputError
 
-Kind = Literal["invariants", "questions"]
-KINDS: tuple[Kind, ...] = ("invariants", "questions")
+Kind = Literal["invariants", "questions", "rulings"]
+KINDS: tuple[Kind, ...] = ("invariants", "questions", "rulings")
 #: What a cell shows as the outcome of an item.
 Status = str
 
@@ -90,13 +99,15 @@ class Record:
     defaults: Mapping[str, Status]
     #: (option, value, id) -> (status, reason)
     changes: Mapping[tuple[str, str, str], tuple[Status, str]]
+    #: What an item the defaults do not list is expected to give (rulings: ``pass``).
+    fallback: Status = "not recorded"
 
     def expected(self, row: Row, item: str) -> tuple[Status, str]:
         if row.option is not None:
             found = self.changes.get((row.option, _key(row.value), item))
             if found is not None:
                 return found
-        return self.defaults.get(item, "not recorded"), ""
+        return self.defaults.get(item, self.fallback), ""
 
 
 def _key(value: Any) -> str:
@@ -127,7 +138,7 @@ def load_record(game: str, kind: Kind, source: Any = None) -> Record:
     except FileNotFoundError:
         if source is not None:
             raise InputError(where, "", "no such file") from None
-        return Record({}, {})
+        return Record({}, {}, _fallback(kind))
     except (OSError, ValueError) as error:
         raise InputError(where, "", f"cannot read the record: {error}") from None
     part = document.get(kind, {}) if isinstance(document, dict) else None
@@ -141,7 +152,29 @@ def load_record(game: str, kind: Kind, source: Any = None) -> Record:
         except (KeyError, TypeError):
             raise InputError(where, f"{kind}.changes[{index}]",
                              "each change needs option, value, id, status and reason") from None
-    return Record(defaults, changes)
+    return Record(defaults, changes, _fallback(kind))
+
+
+def _fallback(kind: Kind) -> Status:
+    """A ruling passes unless the record says otherwise; an invariant or question must be listed."""
+    return "pass" if kind == "rulings" else "not recorded"
+
+
+def _ruling_cells(row: Row, time_limit: float) -> Iterator[tuple[str, Status, str, float]]:
+    from checks import rulings
+
+    default = None if row.option is None else registry.option(row.game, row.option).default
+    for ruling in rulings.load(row.game):
+        if row.option is not None and row.option in ruling.get("rules", {}):
+            continue  # its outcome is recorded for the value it states
+        stated_default = None if row.option is None else rulings.with_rules(ruling, {row.option: default})
+        if stated_default is not None and not rulings.run_one(row.game, stated_default).passed:
+            continue  # the option is not one its situation takes (a score file takes only scoring options)
+        changed = ruling if row.option is None else rulings.with_rules(ruling, {row.option: row.value})
+        started = time.perf_counter()
+        result = rulings.run_one(row.game, changed)
+        yield (ruling["name"], "pass" if result.passed else "fail", "; ".join(result.differences),
+               time.perf_counter() - started)
 
 
 def _invariant_cells(row: Row, time_limit: float) -> Iterator[tuple[str, Status, str, float]]:
@@ -170,7 +203,7 @@ def _question_cells(row: Row, time_limit: float) -> Iterator[tuple[str, Status, 
 
 def _row_cells(kind: Kind, row: Row, time_limit: float) -> list[tuple[str, Status, str, float]]:
     """Every cell of one row (a worker's job)."""
-    cells_of = _invariant_cells if kind == "invariants" else _question_cells
+    cells_of = {"invariants": _invariant_cells, "questions": _question_cells, "rulings": _ruling_cells}[kind]
     return list(cells_of(row, time_limit))
 
 
@@ -233,10 +266,12 @@ def as_record(cells: Sequence[Cell], kind: Kind, earlier: Mapping[str, Record] |
     for game in dict.fromkeys(c.row.game for c in cells):
         mine = [c for c in cells if c.row.game == game]
         defaults = {c.id: c.status for c in mine if c.row.option is None}
+        if kind == "rulings":  # every ruling passes under the options it states
+            defaults = {item: status for item, status in defaults.items() if status != "pass"}
         changes = []
         old = (earlier or {}).get(game)
         for c in mine:
-            if c.row.option is None or c.status == defaults.get(c.id):
+            if c.row.option is None or c.status == defaults.get(c.id, _fallback(kind)):
                 continue
             reason = ""
             if old is not None:

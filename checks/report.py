@@ -189,8 +189,17 @@ def matrix_text(cells: Sequence[Any], kind: str) -> str:
         if lines:
             lines.append("")
         lines.append(f"{game} {kind} under every option value ({len(labels) - 1} settings besides the defaults)")
-        lines.append(f"{'':<{width}}  " + "".join(f"{item:<{col}}" for item in items).rstrip())
-        for label in labels:
+        if kind == "rulings":  # too many, and too long, for a column each: one line a setting
+            for label in labels:
+                row_cells = [c for c in mine if c.row.label == label]
+                failed = sum(c.status == "fail" for c in row_cells)
+                wrong = sum(not c.matches for c in row_cells)
+                lines.append(f"{label:<{width}}  {len(row_cells)} rulings, {failed} fail"
+                             + (f", {wrong} NOT AS RECORDED" if wrong else ""))
+            items = []
+        else:
+            lines.append(f"{'':<{width}}  " + "".join(f"{item:<{col}}" for item in items).rstrip())
+        for label in labels if items else ():
             row = ""
             for item in items:
                 cell = by.get((label, item))
@@ -200,7 +209,10 @@ def matrix_text(cells: Sequence[Any], kind: str) -> str:
                 mark = "!" if not cell.matches else "*" if cell.status != defaults.get(item) else ""
                 row += f"{_LETTERS.get(cell.status, cell.status) + mark:<{col}}"
             lines.append(f"{label:<{width}}  {row.rstrip()}")
-        lines.append(f"{_LEGEND[kind]}; * differs from the defaults, as recorded; ! not as recorded")
+        if kind == "rulings":
+            lines.append("each fail is listed below, with the record's reason when it is recorded")
+        else:
+            lines.append(f"{_LEGEND[kind]}; * differs from the defaults, as recorded; ! not as recorded")
         for cell in mine:
             if cell.matches and (cell.row.option is None or cell.status == defaults.get(cell.id)):
                 continue

@@ -80,3 +80,15 @@ def test_compare_needs_two_settings_of_one_option() -> None:
     result = invoke("compare", "--rule", "final_tie=shared")
     assert result.exit_code == 2
     assert result.stderr.startswith("verify: --rule")
+
+
+def test_rulings_all_options_is_as_recorded() -> None:
+    result = invoke("rulings", "--all-options", "--game", "socks", "--option", "gift_to_self")
+    assert result.exit_code == 0, result.output
+    assert "gift_to_self=false" in result.stdout and "recorded: the shipped log's turn 8" in result.stdout
+
+
+def test_rulings_matrix_options_need_all_options() -> None:
+    result = invoke("rulings", "--option", "gift_to_self")
+    assert result.exit_code == 2
+    assert "--all-options" in result.output

@@ -1,7 +1,9 @@
 """What `verify checks` decides, per game, as tests: every invariant proved under the default
 options, and the option matrix (every invariant under every value of every option) equal to the
-game's record. The mutation campaign's ``--killers checks`` runs only the proofs and the invariant
-matrix, so a mutant it kills is one the proofs catch, whatever the other tests do."""
+game's record; and what `verify rulings --all-options` decides (every ruling under every value of
+every option it does not state, equal to the record). The mutation campaign's ``--killers
+checks`` runs only the proofs and the invariant matrix, so a mutant it kills is one the proofs
+catch, whatever the other tests do."""
 
 from __future__ import annotations
 
@@ -37,6 +39,13 @@ def test_the_option_matrix_is_as_recorded_for(game: str) -> None:
 def test_the_question_matrix_is_as_recorded_for(game: str) -> None:
     cells = matrix.run_matrix("questions", [game], time_limit=30.0)
     wrong = [f"{c.id} under {c.row.label}: {c.status}, recorded {c.expected}" for c in cells if not c.matches]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rulings_matrix_is_as_recorded_for(game: str) -> None:
+    cells = matrix.run_matrix("rulings", [game], time_limit=30.0)
+    wrong = [f"{c.id} under {c.row.label}: {c.status}, recorded {c.expected}: {c.found}" for c in cells if not c.matches]
     assert not wrong, "\n".join(wrong)
 
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import checks.questions
-from checks import matrix, registry
+from checks import matrix, registry, rulings
 from checks.invariants import INVARIANTS
 from checks.questions import Asked, No, NoneFound, Question, Witness, Yes
 from cli import cli
@@ -179,3 +179,31 @@ def test_rows_run_in_two_processes_give_the_same_cells_in_the_same_order() -> No
     strip = [{k: v for k, v in c.items() if k != "seconds"} for c in one["cells"]]
     assert strip == [{k: v for k, v in c.items() if k != "seconds"} for c in two["cells"]]
     assert one["summary"] == two["summary"]
+
+
+# --- the rulings matrix (verify rulings --all-options) -------------------------------------------
+
+
+def test_a_ruling_is_not_run_under_the_rows_of_an_option_it_states() -> None:
+    cells = matrix.run_matrix("rulings", ["socks"], 30.0, options=["final_tie"])
+    stated = {r["name"] for r in rulings.load("socks") if "final_tie" in r.get("rules", {})}
+    assert stated
+    assert not {c.id for c in cells if c.row.option == "final_tie"} & stated
+    assert stated <= {c.id for c in cells if c.row.option is None}
+
+
+def test_a_ruling_is_not_run_under_an_option_its_situation_does_not_take() -> None:
+    cells = matrix.run_matrix("rulings", ["socks"], 30.0, options=["gift_to_self"])
+    under = {c.id for c in cells if c.row.option == "gift_to_self"}
+    assert "score-01-example" not in under  # a score file takes only the scoring options
+    assert "replay-01-claimed-result-holds" in under
+
+
+def test_a_ruling_that_fails_under_an_option_is_expected_only_where_recorded() -> None:
+    empty = matrix.Record({}, {}, "pass")
+    cells = matrix.run_matrix("rulings", ["socks"], 30.0, {"socks": empty}, options=["gift_to_self"])
+    wrong = {c.id for c in cells if not c.matches}
+    assert "replay-01-claimed-result-holds" in wrong
+    recorded = matrix.run_matrix("rulings", ["socks"], 30.0, options=["gift_to_self"])
+    assert all(c.matches for c in recorded)
+    assert next(c for c in recorded if c.id == "replay-01-claimed-result-holds" and c.row.option).reason

@@ -67,6 +67,7 @@ def runs() -> list[tuple[str, list[str]]]:
     add("options", "options", "--json")
     add("options", "options", "--game", "socks", "--json")
     add("rulings", "rulings", "--game", "socks", "--json")
+    add("rulings", "rulings", "--all-options", "--game", "socks", "--json")
     add("checks", "checks", "--game", "socks", "--rule", "final_tie=no_winner", "--json")
     add("checks", "checks", "--all-options", "--game", "socks", "--option", "final_tie", "--json")
     add("questions", "questions", "--json")
