@@ -7,13 +7,20 @@ timed out, and the score.
 
     python benchmarks/mutation.py --game socks --seconds 600
     python benchmarks/mutation.py --game socks --seconds 600 --killers checks
+    python benchmarks/mutation.py --game socks --part front --killers checks+rulings --sample 20
+
+Parts. ``--part engine`` (the default) mutates each game's engine and rule modules (``MODULES``);
+``--part front`` its front-end modules (``FRONT_MODULES``: what reads its documents and states
+its verdicts, e.g. ``io``, ``question``, ``position``, ``advise``, ``log``, ``network/answer``),
+which the rulings of the questions (``checks/<game>/data/questions``) are there to protect.
 
 Killers. ``--killers tests`` (the default) runs the game's tests; ``checks`` runs only what
 ``verify checks --game G`` and ``verify checks --all-options --game G`` decide
 (``tests/checks/test_checks_gate.py``: every invariant of the game proved under the defaults, and
 the option matrix equal to the game's record; mutmut runs the matrix only for a mutant the proofs
-under the defaults leave alive, as it stops at the first failing test), ``rulings`` only the
-game's rulings, ``checks+rulings`` both: a mutant that ``verify checks`` alone kills is a rule the
+under the defaults leave alive, as it stops at the first failing test), ``rulings`` only what
+``verify rulings --game G`` and ``verify rulings --all-options --game G`` decide (the game's engine
+and question rulings, and the rulings matrix equal to its record), ``checks+rulings`` both: a mutant that ``verify checks`` alone kills is a rule the
 proofs protect, not only the tests.
 
 How it runs. mutmut copies the source into ``mutants/`` and runs pytest there with that copy
@@ -74,6 +81,18 @@ MODULES: dict[str, tuple[str, ...]] = {
     "likes": ("engine", "rules"),
 }
 
+#: The front-end modules of each game: what reads its documents and states its verdicts (the
+#: question's answer, a position's loading, a log's replay, Socks advice, the Locked Network's
+#: input and answer). ``--part front`` mutates these instead of the engine and rule modules.
+FRONT_MODULES: dict[str, tuple[str, ...]] = {
+    "whitehouse": ("question", "position", "log", "network/io", "network/answer"),
+    "socks": ("io", "advise", "log"),
+    "social": ("io", "schema"),
+    "likes": ("io",),
+}
+#: The parts a campaign may mutate.
+PARTS = {"engine": MODULES, "front": FRONT_MODULES}
+
 #: Calls whose arguments from the given position on are words for people, not answers: the
 #: sentence and detail of a broken rule (its name and, for Likes and Lies, the JSON path of the
 #: input count), and every argument of a bad-input error (exit 2 either way; only its text
@@ -106,10 +125,13 @@ def test_paths(game: str, killers: str = "tests") -> list[str]:
     checks = f"(proves_every_invariant or option_matrix) and {game}"
     if killers == "checks":
         return ["tests/checks/test_checks_gate.py", "-k", checks]
+    # The rulings: the game's engine rulings and question rulings (``verify rulings``), and every
+    # ruling under every option value it does not state (``verify rulings --all-options``).
+    rulings = f"rulings and {game}"
     if killers == "rulings":
-        return _rulings_paths(game)
+        return ["tests/checks/test_checks_gate.py", *_rulings_paths(game), "-k", rulings]
     if killers == "checks+rulings":
-        return ["tests/checks/test_checks_gate.py", *_rulings_paths(game), "-k", f"({checks}) or rulings"]
+        return ["tests/checks/test_checks_gate.py", *_rulings_paths(game), "-k", f"({checks}) or ({rulings})"]
     args = [f"tests/model/{game}", *_rulings_paths(game)]
     args += [f"--ignore={p.relative_to(CHECKOUT)}" for p in sorted((CHECKOUT / "tests" / "model" / game).glob("test_*_random.py"))]
     return args
@@ -118,7 +140,7 @@ def test_paths(game: str, killers: str = "tests") -> list[str]:
 # -- the scratch copy -----------------------------------------------------------------------------
 
 
-def prepare(workdir: Path, game: str, killers: str = "tests") -> None:
+def prepare(workdir: Path, game: str, killers: str = "tests", part: str = "engine") -> None:
     """A fresh copy of the checkout's tracked files, with a [tool.mutmut] section for the game."""
     if workdir.exists():
         shutil.rmtree(workdir)
@@ -137,7 +159,7 @@ def prepare(workdir: Path, game: str, killers: str = "tests") -> None:
     if shared.exists():
         # The quote tests look two folders above tests/ inside mutants/, i.e. beside it.
         (workdir / "shared").symlink_to(shared.resolve())
-    modules = [f"model/{game}/{m}.py" for m in MODULES[game]]
+    modules = [f"model/{game}/{m}.py" for m in PARTS[part][game]]
     section = {
         "source_paths": ["model"],
         "only_mutate": modules,
@@ -232,7 +254,7 @@ def _is_message(node: ast.AST, ancestors: tuple[ast.AST, ...], removed: bool) ->
     return False
 
 
-def describe(workdir: Path, game: str) -> dict[str, Mutant]:
+def describe(workdir: Path, game: str, part: str = "engine") -> dict[str, Mutant]:
     """Every mutant of the game's modules, from mutmut's own mutation of each file."""
     from mutmut.mutation.file_mutation import mutate_file_contents
     from mutmut.utils.format_utils import get_mutant_name
@@ -241,7 +263,7 @@ def describe(workdir: Path, game: str) -> dict[str, Mutant]:
     os.chdir(workdir)  # mutmut reads its configuration from the working folder
     try:
         mutants: dict[str, Mutant] = {}
-        for module in MODULES[game]:
+        for module in PARTS[part][game]:
             path = Path("model") / game / f"{module}.py"
             mutated = mutate_file_contents(str(path), path.read_text())
             functions = _functions(ast.parse(mutated.code))
@@ -314,9 +336,9 @@ def run_mutmut(workdir: Path, names: list[str], seconds: float, workers: int) ->
     return finished
 
 
-def results(workdir: Path, game: str) -> dict[str, str]:
+def results(workdir: Path, game: str, part: str = "engine") -> dict[str, str]:
     found: dict[str, str] = {}
-    for module in MODULES[game]:
+    for module in PARTS[part][game]:
         meta = workdir / "mutants" / "model" / game / f"{module}.py.meta"
         if meta.exists():
             for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
@@ -358,9 +380,10 @@ class Row:
         return f"{100 * (self.killed + self.timeout) / self.counted:.1f}%" if self.counted else "-"
 
 
-def table(game: str, mutants: dict[str, Mutant], chosen: set[str], status: dict[str, str], sample: int) -> tuple[list[Row], Row]:
+def table(game: str, mutants: dict[str, Mutant], chosen: set[str], status: dict[str, str], sample: int,
+          part: str = "engine") -> tuple[list[Row], Row]:
     known = json.loads(EQUIVALENTS.read_text()).get(game, {}) if EQUIVALENTS.exists() else {}
-    rows = {m: Row(m) for m in MODULES[game]}
+    rows = {m: Row(m) for m in PARTS[part][game]}
     for mutant in mutants.values():
         row = rows[mutant.module]
         row.mutants += 1
@@ -395,13 +418,13 @@ def print_table(game: str, rows: list[Row], total: Row, sample: int, seed: int, 
     if again:
         sampled = "the mutants of the last run (its sample), the survivors run again"
     print(f"\n{game} (killers: {killers}): {sampled}; budget {seconds:.0f} s{'' if finished else ' (reached: the rest is not run)'}")
-    head = f"{'module':<10} {'mutants':>7} {'text':>5} {'run':>5} {'killed':>6} {'timeout':>7} {'explained':>9} {'survived':>8} {'not run':>7} {'score':>7}"
+    head = f"{'module':<14} {'mutants':>7} {'text':>5} {'run':>5} {'killed':>6} {'timeout':>7} {'explained':>9} {'survived':>8} {'not run':>7} {'score':>7}"
     print(head)
     print("-" * len(head))
     for row in (*rows, total):
         if row is total:
             print("-" * len(head))
-        print(f"{row.module:<10} {row.mutants:>7} {row.text:>5} {row.chosen:>5} {row.killed:>6} {row.timeout:>7} "
+        print(f"{row.module:<14} {row.mutants:>7} {row.text:>5} {row.chosen:>5} {row.killed:>6} {row.timeout:>7} "
               f"{row.explained:>9} {len(row.survived):>8} {row.not_run:>7} {row.score():>7}")
     print(f"\n{game}: {total.score()} of the mutants that can change an answer killed "
           f"({total.killed + total.timeout} of {total.counted}; {total.explained} explained survivors and "
@@ -427,25 +450,29 @@ def main(argv: list[str] | None = None) -> int:
                         help="run again only what the last run (same --workdir, --sample, --seed) left alive or "
                              "did not run, with the checkout's tests as they are now; killed mutants stay killed")
     parser.add_argument("--json", type=Path, help="write every mutant with its status here")
+    parser.add_argument("--part", choices=sorted(PARTS), default="engine",
+                        help="what to mutate: the engine and rule modules (default) or the front-end modules "
+                             "(what reads documents and states verdicts)")
     parser.add_argument("--killers", choices=KILLERS, default="tests",
                         help="what may kill a mutant: the game's tests (default), verify checks alone, "
                              "verify rulings alone, or checks and rulings together")
     args = parser.parse_args(argv)
 
     name = args.game if args.killers == "tests" else f"{args.game}-{args.killers.replace('+', '-')}"
+    name += "-front" if args.part == "front" else ""
     workdir = args.workdir or Path(tempfile.gettempdir()) / "tabletop-mutation" / name
     saved = workdir.with_name(workdir.name + ".results.json")
     before: dict[str, str] = json.loads(saved.read_text()) if (args.again or args.report) and saved.exists() else {}
     if not args.report:
-        prepare(workdir, args.game, args.killers)
-    mutants = describe(workdir, args.game)
+        prepare(workdir, args.game, args.killers, args.part)
+    mutants = describe(workdir, args.game, args.part)
     candidates = [m for m in mutants.values() if args.with_messages or not m.message]
     if args.only is not None:
         candidates = [m for m in candidates if m.name in set(args.only)]
     if args.sample:
         rng = random.Random(args.seed)
         picked: list[Mutant] = []
-        for module in MODULES[args.game]:
+        for module in PARTS[args.part][args.game]:
             of_module = [m for m in candidates if m.module == module]
             picked += of_module if len(of_module) <= args.sample else rng.sample(of_module, args.sample)
         candidates = picked
@@ -456,12 +483,12 @@ def main(argv: list[str] | None = None) -> int:
     again = {name for name in chosen if before.get(name, "not run") not in ("killed", "timeout")}
     if not args.report:
         finished = run_mutmut(workdir, sorted(again if args.again else chosen), args.seconds, args.workers)
-    status = before if args.report else results(workdir, args.game)
+    status = before if args.report else results(workdir, args.game, args.part)
     if args.again:
         status = {**before, **{name: state for name, state in status.items() if name in again}}
     if not args.report:
         saved.write_text(json.dumps(status, indent=0, sort_keys=True) + "\n")
-    rows, total = table(args.game, mutants, chosen, status, args.sample)
+    rows, total = table(args.game, mutants, chosen, status, args.sample, args.part)
     print_table(args.game, rows, total, args.sample, args.seed, args.seconds, finished, args.again or args.report,
                 args.killers)
     if args.json:
