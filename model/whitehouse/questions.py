@@ -40,18 +40,20 @@ class TricksReply(Answered):
     answer: Any
     #: ``--ascii``: draw with ASCII characters only.
     ascii: bool
+    #: ``--explain``: also the solver's phases as they ran.
+    explain: bool = False
 
     @property
     def exit_status(self) -> int:
         return int(self.answer.exit_status)
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.answer.to_json())
+        return dict(self.answer.to_json(explain=self.explain))
 
     def to_text(self, unicode: bool) -> str:
         from model.whitehouse.network.report import render_text
 
-        return str(render_text(self.answer, ascii=self.ascii or not unicode))
+        return str(render_text(self.answer, ascii=self.ascii or not unicode, explain=self.explain))
 
     def to_svg(self) -> str:
         from model.whitehouse.network.report import render_svg
@@ -71,7 +73,7 @@ def answer_tricks(asked: Asked) -> TricksReply:
     source, data = asked.inputs.read("network")
     question = parse_question(data, source, asked.options["claim"], asked.rules)
     answer = asked.solvers[TRICKS_ANSWER](question, asked.time_limit, asked.progress)
-    return TricksReply(answer, bool(asked.options["use_ascii"]))
+    return TricksReply(answer, bool(asked.options["use_ascii"]), bool(asked.options["explain"]))
 
 
 TRICKS = Question(
@@ -93,6 +95,8 @@ TRICKS = Question(
         Shared("time_limit", "Seconds the solve may take before it reports what it has.", 60.0),
         SVG,
         Option("use_ascii", ("--ascii",), "flag", "Draw with ASCII characters only."),
+        Option("explain", ("--explain",), "flag",
+               "Also show the solver's phases as they ran (after the answer; with --json, a phases key)."),
     ),
     answer=answer_tricks,
     solvers=(TRICKS_ANSWER,),
@@ -222,7 +226,14 @@ class MoveReply(Answered):
 def one_move_or_list(options: Any, given: Any) -> None:
     """``whitehouse move`` judges a move (``--move``) or lists every move (``--list``): one."""
     if (given("move") is not None) == bool(options["list_all"]):
-        raise UsageProblem("give exactly one of --move MOVE.json or --list")
+        raise UsageProblem("give exactly one of --move MOVE or --list")
+
+
+def read_move(value: str) -> tuple[str, Any]:
+    """``--move VALUE``: a file, ``-``, a JSON object written inline or one line of the move notation."""
+    from model.whitehouse.question import read_move_argument
+
+    return read_move_argument(value)
 
 
 def answer_move(asked: Asked) -> MoveReply:
@@ -245,9 +256,11 @@ MOVE = Question(
     input, 3 a Trick total not proven within --time-limit.""",
     parameters=(
         Document("position", "POSITION.json|-", "position.json", examples=("whitehouse/positions/*.json",)),
-        Document("move", "MOVE.json", "move.json", flag="--move",
-                 help="The move to judge (a move of a log, with its player).",
-                 examples=("whitehouse/positions/moves/*.json",)),
+        Document("move", "MOVE", "move.json", flag="--move",
+                 help="The move to judge: a file (MOVE.json, or - for standard input) or an inline JSON object "
+                 "holding a move of a log, or one line in the move notation ('take supporter middle discards S9'); "
+                 "its player defaults to the one the game waits for.",
+                 examples=("whitehouse/positions/moves/*.json",), reader=read_move),
         Option("list_all", ("--list",), "flag", "List every legal move, grouped by action."),
         Shared("rule", "A rule option; repeatable."),
         Shared("json", "Print exactly one JSON object."),

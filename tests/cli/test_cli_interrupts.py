@@ -126,7 +126,7 @@ def test_an_interrupt_dropped_in_a_destructor_is_raised_again():
     thread raises it again; other unraisable errors go to the previous hook."""
     from types import SimpleNamespace
 
-    import cli
+    import cli_boundary as cli
 
     seen = []
     hook = cli._rearm_interrupt(seen.append)

@@ -128,3 +128,43 @@ def test_documents_from_standard_input_and_options_that_clash(toy_cli, tmp_path)
     assert both.exit_code == 2 and "the hand and the more cannot both come from standard input" in both.output
     clash = run(toy_cli, "toy", "count", "-", "--more", str(more), "--claim", "1", stdin='{"cards": [1]}')
     assert clash.exit_code == 2 and "give --claim or --more, not both" in clash.output
+
+
+def test_only_the_command_line_imports_its_modules_and_click():
+    """``web/`` asks the same questions without the command line's modules; ``model/`` declares
+    them without click."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for layer, refused in (("web", {"cli", "cli_boundary", "cli_output", "cli_questions"}),
+                           ("model", {"cli", "cli_boundary", "cli_output", "cli_questions", "click"})):
+        for path in (root / layer).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+                assert not {n.split(".")[0] for n in names} & refused, f"{path} imports {names}"
+
+
+def test_every_declared_question_is_a_command_of_verify():
+    from cli import cli
+    from model.common.question import all_questions
+
+    for question in all_questions():
+        command: Any = cli
+        for word in question.words:
+            command = command.commands[word]
+        declared = [p.name for p in question.parameters if not isinstance(p, Shared)]
+        assert [p.name for p in command.params if p.name in declared] == declared, question.name
+
+
+def test_cli_py_is_thin_and_declares_each_option_once():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    source = (root / "cli.py").read_text(encoding="utf-8")
+    assert len(source.splitlines()) < 700
+    declared = re.findall(r'click\.(?:option|Option)\(\[?"(-[-\w]+)"',
+                          source + (root / "cli_questions.py").read_text(encoding="utf-8"))
+    assert declared and len(declared) == len(set(declared)), sorted(declared)

@@ -243,7 +243,7 @@ def test_unwritable_svg_path_is_bad_input(tmp_path):
 
 
 def test_progress_line_shows_the_latest_report(capsys):
-    from cli import _ProgressLine
+    from cli_questions import ProgressLine as _ProgressLine
     from model.whitehouse.network.answer import Progress
 
     line = _ProgressLine()
@@ -256,7 +256,7 @@ def test_progress_line_shows_the_latest_report(capsys):
 
 
 def test_progress_line_stays_silent_for_a_short_solve(capsys):
-    from cli import _ProgressLine
+    from cli_questions import ProgressLine as _ProgressLine
     from model.whitehouse.network.answer import Progress
 
     with _ProgressLine() as line:
