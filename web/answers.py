@@ -1,31 +1,26 @@
-"""One question of the page, answered by the library call the CLI makes for it.
+"""The page's questions: the games' declared questions (``model.common.question``), each answered
+as its command answers it.
 
-Each ``answer_*`` takes the parsed documents the CLI would read from files (the page's input,
-named as the file the page downloads) and returns a ``Reply``: the exit status the CLI would
-end with, the object ``verify ... --json`` prints, and the picture ``--svg`` draws. Bad input
-raises the library's ``InputError``, whose text is the CLI's one-line message after ``verify: ``.
-These functions run in a worker process (``web.jobs``); they import the solvers lazily.
+Every question is on the page under its name (``whitehouse-replay``, the command's words joined
+by ``-``) at ``/api/<the command's words>``; the names the page has used from the start
+(``socks``, ``like``, ``round``, ``move``, ``moves``) stay as aliases. ``answer`` takes the parsed
+documents the command would read from files (named as the file the page downloads) and the
+question's options, and returns a ``Reply``: the exit status the command would end with, the
+object ``verify ... --json`` prints, and the picture ``--svg`` draws. Bad input raises the
+library's ``InputError``, whose text is the command's one-line message after ``verify: ``. These
+functions run in a worker process (``web.jobs``); the declarations import their parsers and
+solvers when a question is asked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Literal, TypedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, TypedDict
 
-from model.common.errors import InputError
-
-#: The file name each input is given in messages and downloads (``verify tricks network.json``).
-SOURCES = {
-    "network": "network.json",
-    "socks": "socks.json",
-    "like": "like.json",
-    "round": "round.json",
-    "position": "position.json",
-    "move": "move.json",
-}
-
-Kind = Literal["tricks", "socks", "like", "round", "moves", "move"]
-KINDS: tuple[Kind, ...] = ("tricks", "socks", "like", "round", "moves", "move")
+from model.common.errors import InputError, OutOfTime, RuleBroken
+from model.common.question import Asked, Document, Question, UsageProblem, all_questions, outcome_of
 
 
 class Reply(TypedDict, total=False):
@@ -41,151 +36,137 @@ class Reply(TypedDict, total=False):
     warnings: list[str]
     #: The CLI's line for an undecided answer (``undecided: ...``).
     undecided: str
+    #: The CLI's line for a broken rule (``rule: detail``).
+    broken: str
     #: What the page marks on its own grid (the Locked Network's broken borders, entry cells).
     marks: dict[str, Any]
 
 
 Progress = Callable[[Any], None]
+#: The key of a question's options among its documents on their way to a worker (``web.jobs``
+#: passes the documents through as they are); no document is named so.
+OPTIONS = "?options"
 
 
-def answer_tricks(document: Any, time_limit: float, progress: Progress | None = None) -> Reply:
-    """``verify tricks network.json --json --svg``: the proven maximum, the best arrangement,
-    the claim, the given arrangement checked, where a new card may enter."""
-    from model.whitehouse.network.io import parse_question
-    from model.whitehouse.network.report import render_svg
-    from solver.network.answer import answer_tricks as solve
+@dataclass(frozen=True)
+class PageQuestion:
+    """One question as the page asks it."""
 
-    question = parse_question(document, SOURCES["network"])
-    answer = solve(question, time_limit, progress)
-    reply: Reply = {"exit": answer.exit_status, "answer": answer.to_json(), "svg": render_svg(answer)}
-    if question.arrangement is not None:
-        reply["marks"] = arrangement_marks(question)
+    #: Its name on the page (the job kind).
+    name: str
+    #: The declared question.
+    question: Question
+    #: Its route.
+    route: str
+    #: Options the page sets itself (``list_all`` for ``moves``).
+    fixed: Mapping[str, Any]
+    #: The documents a request's body holds: the one document itself, or an object of them by name.
+    documents: tuple[Document, ...]
+
+
+#: The page's first names for some questions: alias -> (question, the options it fixes, route).
+ALIASES: dict[str, tuple[str, dict[str, Any], str]] = {
+    "socks": ("socks-score", {}, "/api/socks"),
+    "like": ("social-like", {}, "/api/social/like"),
+    "round": ("likes-round", {}, "/api/likes/round"),
+    "move": ("whitehouse-move", {}, "/api/whitehouse/move"),
+    "moves": ("whitehouse-move", {"list_all": True}, "/api/whitehouse/moves"),
+}
+
+
+def _needed(question: Question, fixed: Mapping[str, Any]) -> tuple[Document, ...]:
+    """The documents the page sends: every one the answer cannot do without, less those the
+    fixed options refuse (``--list`` takes no ``--move``)."""
+    names = [d.name for d in question.documents if not d.optional]
+    if question.check is not None:
+        options = {o.name: False if o.kind == "flag" else None for o in question.options} | dict(fixed)
+        for name in reversed(names[1:]):
+            try:
+                question.check(options, lambda name: name if name in names else None)
+                break
+            except UsageProblem:
+                names.remove(name)
+    return tuple(d for d in question.documents if d.name in names)
+
+
+@cache
+def page_questions() -> dict[str, PageQuestion]:
+    """Every question of every game, by its name on the page, and the aliases."""
+    found = {q.name: PageQuestion(q.name, q, "/api/" + "/".join(q.words), {}, _needed(q, {}))
+             for q in all_questions()}
+    for alias, (name, fixed, route) in ALIASES.items():
+        question = found[name].question
+        found[alias] = PageQuestion(alias, question, route, fixed, _needed(question, fixed))
+    return found
+
+
+def sources() -> dict[str, str]:
+    """The file name each document is given in messages and downloads, by document name."""
+    return {d.name: d.file_name for q in all_questions() for d in q.documents}
+
+
+class PageInputs:
+    """A question's documents from a request, each named as the file the page downloads."""
+
+    def __init__(self, question: Question, documents: Mapping[str, Any]) -> None:
+        self.names = {d.name: d.file_name for d in question.documents}
+        self.documents = documents
+
+    def given(self, name: str) -> bool:
+        return name in self.documents
+
+    def read(self, name: str) -> tuple[str, Any]:
+        if name not in self.documents:
+            raise InputError("request", "", f"the {name} document is missing")
+        return self.names[name], self.documents[name]
+
+
+def answer(kind: str, documents: dict[str, Any], time_limit: float, progress: Progress | None = None) -> Reply:
+    """Answer the question ``kind`` from its documents (by name), and its options (by name, under
+    ``OPTIONS``)."""
+    page = page_questions().get(kind)
+    if page is None:
+        raise InputError("request", "", f"no question {kind!r}")
+    question = page.question
+    values = {o.name: False if o.kind == "flag" else None for o in question.options}
+    values |= dict(documents.get(OPTIONS, {})) | dict(page.fixed)
+    documents = {name: document for name, document in documents.items() if name != OPTIONS}
+    solvers: Mapping[str, Any] = {}
+    if question.solvers:
+        from solver.seams import question_solvers
+
+        solvers = question_solvers()
+    limit = time_limit if question.shared("time_limit") else None
+    try:
+        answered = question.ask(Asked(PageInputs(question, documents), values, {}, limit, solvers, progress))
+    except UsageProblem as problem:
+        raise InputError("request", "", str(problem)) from None
+    except InputError as error:
+        raise _hinted(error, question, documents) from None
+    except (OutOfTime, RuleBroken) as error:
+        ended = outcome_of(error)
+        assert ended is not None
+        return {"exit": ended.exit_status, ended.kind: ended.line}  # type: ignore[misc]
+    reply: Reply = {"exit": answered.exit_status, "answer": answered.to_json()}
+    reply.update(answered.page_extras())  # type: ignore[typeddict-item]
+    if answered.warnings:
+        reply["warnings"] = list(answered.warnings)
+    if question.draws:
+        reply["svg"] = answered.to_svg()
     return reply
 
 
-def arrangement_marks(question: Any) -> dict[str, Any]:
-    """The given arrangement's faults, cell by cell, for the page's grid: each border between a
-    Supporter and an Event that does not list it (rule ``placement``), each card with no
-    matching border (rule ``every_card_matched``, when in force), each cell off the largest
-    piece (rule ``connected``, when in force)."""
-    from model.whitehouse.network.arrangement import borders, neighbours, pieces
+def _hinted(error: InputError, question: Question, documents: Mapping[str, Any]) -> InputError:
+    """``error``, or, when the document it names is one of another command, the command that
+    reads it (as the command line says it)."""
+    from model.common.formats import mix_up
 
-    network, rules = question.network, question.rules
-    cells = question.arrangement.cells()
-    broken = [
-        {"a": list(a), "b": list(b), "rule": "placement"}
-        for a, b in borders(cells)
-        if cells[a].kind != cells[b].kind and not network.matches(cells[a], cells[b])
-    ]
-    unmatched = []
-    if rules.every_card_matched:
-        unmatched = [list(cell) for cell, card in sorted(cells.items())
-                     if not any(n in cells and network.matches(card, cells[n]) for n in neighbours(cell))]
-    apart: list[list[int]] = []
-    if rules.connected:
-        parts = sorted(pieces(cells), key=len, reverse=True)
-        apart = [list(cell) for part in parts[1:] for cell in part]
-    return {"broken": broken, "unmatched": unmatched, "apart": apart}
-
-
-def answer_socks(document: Any) -> Reply:
-    """``verify socks socks.json --json --svg``: scores, winners, how the tie was broken."""
-    from model.socks.io import parse_scoring
-    from model.socks.picture import score_svg, socks_of_scoring
-    from model.socks.report import SAMPLE_WARNING, score_json
-    from solver.socks import score_game
-
-    source = SOURCES["socks"]
-    scoring = parse_scoring(source, document)
-    game = score_game(scoring.hands, scoring.rules)
-    reply: Reply = {"exit": 0, "answer": score_json(game, scoring.rules, scoring.catalogue)}
-    if scoring.catalogue == "sample":
-        reply["warnings"] = [SAMPLE_WARNING]
-    reply["svg"] = score_svg(game, scoring.rules, socks_of_scoring(source, document, scoring.hands))
-    return reply
-
-
-def answer_like(document: Any) -> Reply:
-    """``verify social like like.json --json``: was that Like legal?"""
-    from model.social.engine import judge_like
-    from model.social.report import like_json
-    from model.social.schema import parse_like
-
-    moment, rules = parse_like(SOURCES["like"], document, {})
-    answer = judge_like(moment, rules)
-    return {"exit": 0 if answer.legal else 1, "answer": like_json(answer, rules)}
-
-
-def answer_round(document: Any) -> Reply:
-    """``verify likes round round.json --json --svg``: the round resolved step by step (with the
-    sample board, Event cards and Intent deck)."""
-    from model.likes.engine import IllegalInput, resolve_round
-    from model.likes.io import load_catalogue, round_file_from
-    from model.likes.picture import round_svg
-    from model.likes.report import round_json
-
-    catalogue = load_catalogue()
-    rules, players, rnd = round_file_from(SOURCES["round"], document, catalogue, None)
-    result, error = None, None
-    try:
-        result = resolve_round(catalogue, players, rnd, rules)
-    except IllegalInput as illegal:
-        error = illegal
-    return {"exit": 1 if error else 0, "answer": round_json(rules, result, error),
-            "svg": round_svg(rules, catalogue.board, result, error)}
-
-
-def _position(document: Any, time_limit: float) -> Any:
-    from model.whitehouse.question import load_position
-    from solver.network.oracle import trick_oracle
-
-    return load_position(SOURCES["position"], document, lambda chosen: trick_oracle(chosen, time_limit), {})
-
-
-def answer_moves(position_document: Any, time_limit: float) -> Reply:
-    """``verify whitehouse move position.json --list --json --svg``: which moves do I have?"""
-    from model.whitehouse.picture import move_svg
-    from model.whitehouse.question import list_moves
-    from model.whitehouse.tricks import UnprovenTotal
-
-    try:
-        position = _position(position_document, time_limit)
-        answer = list_moves(position)
-    except UnprovenTotal as error:
-        return {"exit": 3, "undecided": f"undecided: {error}"}
-    return {"exit": 0, "answer": answer, "svg": move_svg(position, answer)}
-
-
-def answer_move(position_document: Any, move_document: Any, time_limit: float) -> Reply:
-    """``verify whitehouse move position.json --move move.json --json --svg``: may I do that?"""
-    from model.whitehouse.picture import move_svg
-    from model.whitehouse.question import ask_move, parse_move
-    from model.whitehouse.tricks import UnprovenTotal
-
-    try:
-        position = _position(position_document, time_limit)
-        seat, move = parse_move(SOURCES["move"], move_document, position)
-        answer = ask_move(position, seat, move)
-    except UnprovenTotal as error:
-        return {"exit": 3, "undecided": f"undecided: {error}"}
-    return {"exit": 0 if answer["legal"] else 1, "answer": answer, "svg": move_svg(position, answer)}
-
-
-def answer(kind: Kind, documents: dict[str, Any], time_limit: float, progress: Progress | None = None) -> Reply:
-    """Answer one question of ``kind`` from its documents (by input name: ``network``, ...)."""
-    if kind == "tricks":
-        return answer_tricks(documents["network"], time_limit, progress)
-    if kind == "socks":
-        return answer_socks(documents["socks"])
-    if kind == "like":
-        return answer_like(documents["like"])
-    if kind == "round":
-        return answer_round(documents["round"])
-    if kind == "moves":
-        return answer_moves(documents["position"], time_limit)
-    if kind == "move":
-        return answer_move(documents["position"], documents["move"], time_limit)
-    raise InputError("request", "", f"no question {kind!r}")
+    for document in question.documents:
+        if document.file_name == error.source and document.name in documents:
+            reader = " ".join((*question.words, *([document.flag] if document.flag else [])))
+            hint = mix_up(documents[document.name], reader)
+            return error if hint is None else InputError(error.source, "", hint)
+    return error
 
 
 def error_json(error: InputError) -> dict[str, str]:

@@ -36,7 +36,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from model.common.errors import InputError
-from web.answers import SOURCES, error_json
+from web.answers import OPTIONS, PageQuestion, error_json, page_questions, sources
 from web.jobs import GRACE, Busy, Job, Jobs
 
 #: The server's log (uvicorn's): a client that hung up is one line here.
@@ -239,25 +239,36 @@ def _time_limit(request: Request, settings: Settings) -> float:
     return seconds
 
 
-#: Each question: its route, and the documents its body holds (one document: the body itself).
-QUESTIONS = {
-    "tricks": ("/api/tricks", ("network",)),
-    "socks": ("/api/socks", ("socks",)),
-    "like": ("/api/social/like", ("like",)),
-    "round": ("/api/likes/round", ("round",)),
-    "moves": ("/api/whitehouse/moves", ("position",)),
-    "move": ("/api/whitehouse/move", ("position", "move")),
-}
+def _options(request: Request, page: PageQuestion) -> dict[str, Any]:
+    """The question's options from the query (``?at=3``, ``?list_all=true``), typed as declared."""
+    found: dict[str, Any] = {}
+    for option in page.question.options:
+        raw = request.query_params.get(option.name)
+        if raw is None or option.name in page.fixed:
+            continue
+        if option.kind == "flag":
+            if raw not in ("true", "false"):
+                raise InputError(option.name, "", f"{raw!r} is not true or false")
+            found[option.name] = raw == "true"
+            continue
+        try:
+            found[option.name] = int(raw)
+        except ValueError:
+            raise InputError(option.name, "", f"{raw!r} is not a whole number") from None
+        if option.minimum is not None and found[option.name] < option.minimum:
+            raise InputError(option.name, "", f"{raw} is below {option.minimum}")
+    return found
 
 
-async def _documents(request: Request, names: tuple[str, ...], settings: Settings) -> dict[str, Any]:
-    """The documents of a request: the body is the one input file, or for two inputs an object
-    ``{"position": ..., "move": ...}``."""
+async def _documents(request: Request, page: PageQuestion, settings: Settings) -> dict[str, Any]:
+    """The documents of a request: the body is the one input file, or for several inputs an
+    object of them by name (``{"position": ..., "move": ...}``)."""
     from model.common.jsonio import parse_json
 
     text = await _body(request, settings.max_body)
+    names = tuple(d.name for d in page.documents)
     if len(names) == 1:
-        return {names[0]: parse_json(SOURCES[names[0]], text)}
+        return {names[0]: parse_json(page.documents[0].file_name, text)}
     data = parse_json("request", text)
     if not isinstance(data, dict) or set(data) != set(names):
         raise InputError("request", "", f"the body is an object with the keys {', '.join(names)}")
@@ -283,10 +294,11 @@ def create_app(settings: Settings | None = None) -> Guard:
                 max_queued=settings.max_queued, niceness=settings.solve_niceness)
 
     async def start(request: Request, kind: str) -> Job | JSONResponse:
-        names = QUESTIONS[kind][1]
+        page = page_questions()[kind]
         try:
             limit = _time_limit(request, settings)
-            documents = await _documents(request, names, settings)
+            options = _options(request, page)
+            documents = await _documents(request, page, settings) | ({OPTIONS: options} if options else {})
         except _TooLarge:
             return _too_large(settings.max_body)
         except InputError as error:
@@ -310,7 +322,7 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     async def start_job(request: Request) -> Response:
         kind = request.path_params["kind"]
-        if kind not in QUESTIONS:
+        if kind not in page_questions():
             return _error(404, f"verify: no question {kind!r}")
         job = await start(request, kind)
         if isinstance(job, Response):
@@ -356,7 +368,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         Route("/api/info", info),
         Route("/api/options", options),
         Route("/api/health", health),
-        *(Route(path, asked(kind), methods=["POST"]) for kind, (path, _) in QUESTIONS.items()),
+        *(Route(route, asked(kind), methods=["POST"]) for route, kind in _routes().items()),
         Route("/api/jobs/{kind}", start_job, methods=["POST"]),
         Route("/api/jobs/{kind}/{id}", poll_job, methods=["GET"]),
         Route("/api/jobs/{kind}/{id}", cancel_job, methods=["DELETE"]),
@@ -379,20 +391,20 @@ def _busy(busy: Busy) -> JSONResponse:
     return response
 
 
-#: The declared question (``model.common.question``) each of the page's questions asks.
-DECLARED = {"tricks": "tricks", "socks": "socks-score", "like": "social-like", "round": "likes-round",
-            "moves": "whitehouse-move", "move": "whitehouse-move"}
-
-
 @cache
 def runs_long(kind: str) -> bool:
     """True when a question can run long, so that it takes one of the solve slots: a question
-    declared with a time limit (a search). A question not declared counts as one (the safe side)."""
-    from model.common.question import all_questions
+    declared with a time limit (a search). A question not on the page counts as one (the safe side)."""
+    page = page_questions().get(kind)
+    return page is None or page.question.shared("time_limit") is not None
 
-    name = DECLARED.get(kind, kind)
-    question = next((q for q in all_questions() if q.name == name), None)
-    return question is None or question.shared("time_limit") is not None
+
+def _routes() -> dict[str, str]:
+    """Each question's route, and the question it asks (an alias's route, or the question's own)."""
+    found: dict[str, str] = {}
+    for kind, page in page_questions().items():
+        found.setdefault(page.route, kind)
+    return found
 
 
 async def _hung_up_after_body(request: Request) -> bool:
@@ -497,7 +509,45 @@ def page_info(settings: Settings) -> dict[str, Any]:
         "catalogues": {**sample_catalogues(), **settings.catalogues},
         "options": options_json()["options"],
         "form_options": _form_options(),
-        "sources": SOURCES,
+        "sources": sources(),
+        "questions": questions_json(),
         "limits": {"time_limit": settings.time_limit, "max_solves": settings.max_solves,
                    "max_body": settings.max_body},
     }
+
+
+def _examples(document: Any) -> dict[str, Any]:
+    """The shipped examples of a document, by file name."""
+    from fnmatch import fnmatch
+
+    found: dict[str, Any] = {}
+    for pattern in document.examples:
+        folder, _, glob = pattern.rpartition("/")
+        node = files("model") / "examples"
+        for part in folder.split("/"):
+            node = node / part
+        for child in sorted(node.iterdir(), key=lambda c: c.name):
+            if child.is_file() and fnmatch(child.name, glob):
+                found[child.name] = json.loads(child.read_text(encoding="utf-8"))
+    return found
+
+
+@cache
+def questions_json() -> list[dict[str, Any]]:
+    """Every question as the page draws its form: what it asks, the documents it sends (with
+    their shipped examples), its options, whether it draws and takes a time limit."""
+    out = []
+    for kind, page in page_questions().items():
+        question = page.question
+        if kind != question.name:
+            continue
+        out.append({
+            "name": kind, "game": question.game, "command": " ".join(question.words), "route": page.route,
+            "title": " ".join(question.help.strip().split("\n\n")[0].split()),
+            "documents": [{"name": d.name, "file": d.file_name, "examples": _examples(d)} for d in page.documents],
+            "options": [{"name": o.name, "flag": o.flags[0], "kind": o.kind, "help": o.help,
+                         "minimum": o.minimum} for o in question.options],
+            "draws": question.draws,
+            "time_limit": question.shared("time_limit") is not None,
+        })
+    return out

@@ -409,3 +409,42 @@ def test_a_bad_card_in_a_white_house_row_is_named_beside_the_rows(browser, serve
     error = wait_for(driver, lambda d: css(d, '#position .error[data-for="position.rows"]').text or False)
     assert error.startswith("verify: position.json: position.rows.event[1]: ")
     assert "bad" in css(driver, '#w-rows .wr-slot[data-path="position.rows.event[1]"]').get_attribute("class")
+
+
+#: One question per game asked through the form built from the declared list: (question, example,
+#: the verdict the page shows). Each is the exit status `verify ... --json` ends with on that file.
+DECLARED = [
+    ("whitehouse-replay", "illegal-unpaid-middle.json", "verify whitehouse replay: no (exit 1)"),
+    ("socks-replay", "game.log.json", "verify socks replay: yes (exit 0)"),
+    ("social-game", "game-two-player.json", "verify social game: yes (exit 0)"),
+    ("likes-game", "game-worked-example.json", "verify likes game: yes (exit 0)"),
+]
+
+
+@pytest.mark.parametrize(("question", "example", "verdict"), DECLARED, ids=[d[0] for d in DECLARED])
+def test_a_declared_question_is_asked_through_its_generated_form(browser, server, question, example, verdict):
+    from selenium.webdriver.support.ui import Select
+
+    driver = open_page(browser, server, PHONE)
+    tab(driver, "any")
+    Select(css(driver, "#q-question")).select_by_value(question)
+    Select(css(driver, "#q-documents select.q-example")).select_by_value(example)
+    assert css(driver, "#q-documents textarea.q-doc").get_attribute("value").startswith("{")
+    css(driver, "#q-ask").click()
+    assert headline(driver, "any") == verdict
+    css(driver, "#any .show-json").click()
+    assert css(driver, "#any pre.json").text.startswith("{")
+    assert no_horizontal_scroll(driver)
+
+
+def test_a_declared_option_goes_with_the_question(browser, server):
+    from selenium.webdriver.support.ui import Select
+
+    driver = open_page(browser, server, LAPTOP)
+    tab(driver, "any")
+    Select(css(driver, "#q-question")).select_by_value("whitehouse-replay")
+    Select(css(driver, "#q-documents select.q-example")).select_by_value("reversal.json")
+    css(driver, '#q-options input[data-option="at"]').send_keys("999")
+    css(driver, "#q-ask").click()
+    error = wait_for(driver, lambda d: css(d, '#any .error[data-for="*"]').text or False)
+    assert error.startswith("verify: --at: the log has") and error.endswith("so there is no move 999")

@@ -1057,6 +1057,71 @@ function choosePosition(name) {
   presetTake(move);
 }
 
+/* ================= every question, from the declared list ================= */
+const VERDICT = {0: "yes (exit 0)", 1: "no (exit 1)", 3: "undecided (exit 3)"};
+
+function questionOf(name) { return INFO.questions.find((q) => q.name === name); }
+
+function drawQuestion() {
+  const question = questionOf($("#q-question").value);
+  const panel = $("#any");
+  clearErrors(panel);
+  $(".result", panel).replaceChildren();
+  $("#q-title").textContent = `verify ${question.command}: ${question.title}`;
+  const documents = $("#q-documents");
+  documents.replaceChildren();
+  for (const doc of question.documents) {
+    const pick = el("select", {class: "q-example", "data-document": doc.name}, el("option", {value: "", text: "choose..."}));
+    for (const name of Object.keys(doc.examples)) pick.append(el("option", {value: name, text: name}));
+    const text = el("textarea", {class: "q-doc", rows: 8, spellcheck: "false", "data-document": doc.name, "aria-label": doc.file});
+    pick.addEventListener("change", () => { if (pick.value) text.value = JSON.stringify(doc.examples[pick.value], null, 1); });
+    const save = el("button", {type: "button", text: `Download ${doc.file}`});
+    save.addEventListener("click", () => download(doc.file, text.value));
+    documents.append(el("div", {class: "field"},
+      el("div", {class: "row"}, el("strong", {text: doc.file}), el("label", {}, "Example ", pick)),
+      text, el("div", {class: "actions"}, save)));
+  }
+  const options = $("#q-options");
+  options.replaceChildren();
+  for (const option of question.options) {
+    const input = option.kind === "flag"
+      ? el("input", {type: "checkbox", class: "q-option", "data-option": option.name})
+      : el("input", {type: "number", class: "q-option", "data-option": option.name, min: option.minimum ?? false, inputmode: "numeric"});
+    options.append(el("label", {title: option.help}, `${option.flag} `, input), el("p", {class: "hint", text: option.help}));
+  }
+}
+
+function questionQuery(question) {
+  const query = new URLSearchParams();
+  for (const input of $$("#q-options .q-option")) {
+    if (input.type === "checkbox") { if (input.checked) query.set(input.dataset.option, "true"); }
+    else if (input.value.trim()) query.set(input.dataset.option, input.value.trim());
+  }
+  const text = query.toString();
+  return text ? `${question.route}?${text}` : question.route;
+}
+
+function askQuestion() {
+  const question = questionOf($("#q-question").value);
+  const panel = $("#any");
+  const docs = {};
+  for (const text of $$("#q-documents .q-doc")) {
+    try { docs[text.dataset.document] = JSON.parse(text.value); }
+    catch (e) { clearErrors(panel); $('.error[data-for="*"]', panel).textContent = `verify: ${text.getAttribute("aria-label")}: not valid JSON (${e.message})`; return; }
+  }
+  const names = Object.keys(docs);
+  const body = names.length === 1 ? docs[names[0]] : docs;
+  ask("any", questionQuery(question), body, (reply) => line(`verify ${question.command}: ${VERDICT[reply.exit] || `exit ${reply.exit}`}${reply.broken ? `: ${reply.broken}` : ""}`, "headline"));
+}
+
+function setupQuestions() {
+  const select = $("#q-question");
+  for (const question of INFO.questions) select.append(el("option", {value: question.name, text: `verify ${question.command}`}));
+  select.addEventListener("change", drawQuestion);
+  $("#q-ask").addEventListener("click", askQuestion);
+  drawQuestion();
+}
+
 /* ================= the page ================= */
 const LOADERS = {
   tricks: loadNetwork,
@@ -1101,6 +1166,7 @@ async function start() {
   setupLike();
   setupRound();
   setupPosition();
+  setupQuestions();
   setupExamples();
   const first = Object.keys(INFO.examples.position || {}).includes("legal-take.json") ? "legal-take.json" : Object.keys(INFO.examples.position || {})[0];
   if (first) { $('select[data-examples="position"]').value = first; choosePosition(first); }
