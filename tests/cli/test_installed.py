@@ -18,6 +18,9 @@ import pytest
 
 import checks
 import cli
+import cli_boundary
+import cli_output
+import cli_questions
 import model
 import solver
 import web
@@ -28,7 +31,9 @@ PACKAGES = {"model": model, "solver": solver, "checks": checks, "web": web}
 #: The checkout's own code: what the tests must not import, and the installed commands must not
 #: read. (A virtual environment inside the checkout, as the README suggests, is not the checkout's
 #: code: its site-packages holds the installed wheel.)
-SOURCE = [ROOT / name for name in PACKAGES] + [ROOT / "cli.py"]
+#: The command line's modules beside cli.py (the wheel's py-modules).
+MODULES = {"cli": cli, "cli_boundary": cli_boundary, "cli_output": cli_output, "cli_questions": cli_questions}
+SOURCE = [ROOT / name for name in PACKAGES] + [ROOT / f"{name}.py" for name in MODULES]
 
 #: Audit hook for the subprocesses: every file opened for reading is appended to the log named by
 #: VERIFY_OPEN_LOG, so a test sees the data files an installed command really reads.
@@ -48,7 +53,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def test_packages_are_imported_from_the_installed_wheel_not_the_checkout() -> None:
-    for name, module in [*PACKAGES.items(), ("cli", cli)]:
+    for name, module in [*PACKAGES.items(), *MODULES.items()]:
         location = Path(module.__file__ or "").resolve()
         assert not any(_inside(location, source) for source in SOURCE), (
             f"{name} was imported from the checkout: {location}")
