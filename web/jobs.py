@@ -41,7 +41,8 @@ PRELOAD = ["web.answers", "solver.network.answer", "solver.network.oracle", "mod
            "model.whitehouse.picture", "model.whitehouse.network.report", "model.socks.io", "solver.socks",
            "model.socks.picture", "model.socks.report", "model.social.schema", "model.social.engine",
            "model.social.report", "model.likes.io", "model.likes.engine", "model.likes.picture",
-           "model.likes.report"]
+           "model.likes.report", "solver.seams", "model.whitehouse.questions", "model.socks.questions",
+           "model.social.questions", "model.likes.questions"]
 #: A refused solve is told to come back in at most this many seconds (a solve often ends well
 #: before its time limit, and the page asks again by itself).
 RETRY_AFTER_MOST = 5
