@@ -102,3 +102,50 @@ def test_a_bad_option_is_refused_naming_it(client):
     assert reply.status_code == 400 and reply.json()["error"] == "verify: at: 'soon' is not a whole number"
     reply = client.post(replay.route, json=log, params={"at": "999"})
     assert reply.status_code == 400 and "there is no move 999" in reply.json()["error"]
+
+
+def test_a_new_declared_question_is_on_the_page_with_no_edit_to_web(monkeypatch):
+    """A toy question, declared as a game declares one, gets its route, its form in /api/info and
+    its answer on the page."""
+    from dataclasses import dataclass
+
+    import web.answers
+    import web.app
+    from model.common.question import Answered, Document, Option, Question, Shared
+
+    @dataclass(frozen=True)
+    class Count(Answered):
+        cards: int
+        at_least: int | None
+
+        @property
+        def exit_status(self) -> int:
+            return 1 if self.at_least is not None and self.cards < self.at_least else 0
+
+        def to_json(self) -> dict:
+            return {"cards": self.cards}
+
+        def to_text(self, unicode: bool) -> str:
+            return f"{self.cards}\n"
+
+    toy = Question(game="toy", words=("toy", "count"), help="Count the cards of a hand.",
+                   parameters=(Document("hand", "HAND.json|-", "hand.json"), Shared("json", "One JSON object."),
+                               Option("at_least", ("--at-least",), "integer", "The least count.", "N", 0)),
+                   answer=lambda asked: Count(len(asked.inputs.read("hand")[1]["cards"]),
+                                              asked.options["at_least"]))
+    monkeypatch.setattr(web.answers, "all_questions", lambda: (*all_questions(), toy))
+    for cached in (web.answers.page_questions, web.app.questions_json, web.app.runs_long):
+        cached.cache_clear()
+    try:
+        app = create_app(Settings(allowed_hosts=frozenset({"testserver"}), time_limit=5.0, max_solves=1,
+                                  start_method="fork"))
+        with TestClient(app) as toy_client:
+            listed = {q["name"]: q for q in toy_client.get("/api/info").json()["questions"]}
+            assert listed["toy-count"]["route"] == "/api/toy/count"
+            assert listed["toy-count"]["options"][0]["flag"] == "--at-least"
+            reply = toy_client.post("/api/toy/count", json={"cards": [1, 2]}, params={"at_least": "3"})
+            assert reply.status_code == 200 and reply.json() == {"exit": 1, "answer": {"cards": 2}}
+    finally:
+        monkeypatch.undo()
+        for cached in (web.answers.page_questions, web.app.questions_json, web.app.runs_long):
+            cached.cache_clear()
