@@ -78,6 +78,7 @@ def _game_param(what: str) -> click.Option:
 
 
 def _game_option(what: str) -> Callable[[Any], Any]:
+    """``--game NAME`` as a decorator."""
     return option(_game_param(what))
 
 
