@@ -151,8 +151,13 @@ def prepare(workdir: Path, game: str, killers: str = "tests", part: str = "engin
         if not raw:
             continue
         source = CHECKOUT / raw.decode()
-        if source.is_file():
-            target = workdir / raw.decode()
+        target = workdir / raw.decode()
+        if source.is_symlink():
+            # A link stays a link (model/examples -> ../examples: the shipped examples as package
+            # data, which the question rulings read).
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.symlink_to(os.readlink(source))
+        elif source.is_file():
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
     shared = CHECKOUT.parent / "shared"
