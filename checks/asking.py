@@ -10,6 +10,7 @@ A game's question rulings are data files in ``checks/<game>/data/questions/*.jso
      "examples": {"network": "whitehouse/seven-tricks.json"},   (or a shipped example)
      "options": {"claim": 8},                     (the question's own options; absent: not given)
      "rules": {"effect_timing": "before_pass"},   (as ``--rule NAME=VALUE``, over the documents)
+     "time_limit": 30,                            (seconds; absent: the question's default)
      "expected": {"exit_status": 1, "answer": {...}, "line": "..."}}
 
 The outcome is ``exit_status`` and either ``answer`` (the ``--json`` object) or ``line`` (the
@@ -42,9 +43,11 @@ class RulingInputs:
     sources: Mapping[str, str]
 
     def given(self, name: str) -> bool:
+        """True when the ruling gives the document ``name``."""
         return name in self.documents
 
     def read(self, name: str) -> tuple[str, Any]:
+        """The document ``name``: its source as messages name it, and its JSON."""
         return self.sources[name], self.documents[name]
 
 
