@@ -13,6 +13,7 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from checks import registry, rulings
@@ -196,12 +197,12 @@ def _stop(pool: Any) -> None:
     pool.shutdown(wait=False)
 
 
-def _run_local(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], workers: int,
+def _run_local(job: Callable[[list[int]], Any], chunks: list[list[int]], workers: int,
                progress: Callable[[int], None] | None) -> list:
     results: list = []
     if workers <= 1:
         for chunk in chunks:
-            results.append(play_chunk(game, rules_a, rules_b, chunk))
+            results.append(job(chunk))
             if progress:
                 progress(len(chunk))
         return results
@@ -209,7 +210,7 @@ def _run_local(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], w
 
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
     try:
-        futures = [pool.submit(play_chunk, game, rules_a, rules_b, chunk) for chunk in chunks]
+        futures = [pool.submit(job, chunk) for chunk in chunks]
         for chunk, future in zip(chunks, futures, strict=False):
             results.append(_result(future))
             if progress:
@@ -221,7 +222,11 @@ def _run_local(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], w
     return results
 
 
-def _run_ray(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], address: str,
+def _call(job: Callable[[list[int]], Any], chunk: list[int]) -> Any:
+    return job(chunk)
+
+
+def _run_ray(job: Callable[[list[int]], Any], chunks: list[list[int]], address: str,
              progress: Callable[[int], None] | None) -> list:
     try:
         import ray
@@ -235,8 +240,8 @@ def _run_ray(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], add
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         started = True
     try:
-        remote = ray.remote(play_chunk)
-        refs = [remote.remote(game, rules_a, rules_b, chunk) for chunk in chunks]
+        remote = ray.remote(_call)  # Ray wraps functions, not partials: the job travels as an argument
+        refs = [remote.remote(job, chunk) for chunk in chunks]
         results = []
         for chunk, ref in zip(chunks, refs, strict=False):
             results.append(ray.get(ref))
@@ -246,6 +251,17 @@ def _run_ray(game: str, rules_a: Any, rules_b: Any, chunks: list[list[int]], add
     finally:
         if started:
             ray.shutdown()
+
+
+def run_chunks(job: Callable[[list[int]], Any], chunks: list[list[int]], workers: int = 1,
+               ray_address: str | None = None, progress: Callable[[int], None] | None = None) -> list:
+    """``job`` of each chunk of seeds, in the chunks' order, on this process, a local pool of
+    ``workers`` or a Ray cluster (``local`` or an address). ``job`` is a pure function of its chunk
+    (a module-level function, or a ``functools.partial`` of one), so the results are the same
+    whatever runs them."""
+    if ray_address:
+        return _run_ray(job, chunks, ray_address, progress)
+    return _run_local(job, chunks, workers, progress)
 
 
 # --- statistics -------------------------------------------------------------------------------------
@@ -330,10 +346,7 @@ def simulate(game: str, rules_a: Any, rules_b: Any, games: int, seed: int, worke
     """Play ``games`` seeds from ``seed`` under both settings and pair the statistics."""
     chunks = _chunks(seed, games)
     try:
-        if ray_address:
-            results = _run_ray(game, rules_a, rules_b, chunks, ray_address, progress)
-        else:
-            results = _run_local(game, rules_a, rules_b, chunks, workers, progress)
+        results = run_chunks(partial(play_chunk, game, rules_a, rules_b), chunks, workers, ray_address, progress)
     except InputError:
         raise
     except Exception as error:  # an engine that cannot finish a game is reported, not hidden

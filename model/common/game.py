@@ -10,6 +10,7 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from model import GAME_PACKAGES
+from model.common.balance import BalancePlay
 from model.common.formats import DocumentFormat
 from model.common.options import RuleOption
 from model.common.outcome import Outcome
@@ -69,6 +70,12 @@ class Game:
     #: The input documents its commands read (``model.common.formats``): a document given to the
     #: wrong command is answered with the command that reads it.
     formats: tuple[DocumentFormat, ...] = ()
+    #: The names of its rule registry (the rules a refusal names or an effect applies), in the
+    #: registry's order: what a balance report counts.
+    rulebook: tuple[str, ...] = ()
+    #: One game played by a kind of player, with the rules that fired (``model.common.balance``);
+    #: None for a game that declares none.
+    balance: BalancePlay | None = None
 
 
 def games() -> tuple[Game, ...]:

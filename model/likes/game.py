@@ -10,6 +10,8 @@ from model.common.formats import DocumentFormat
 from model.common.game import Game, GameRecord
 from model.common.options import build_rules
 from model.common.outcome import Outcome, Termination
+from model.likes.balance import RULEBOOK as BALANCE_RULEBOOK
+from model.likes.balance import play_balance
 from model.likes.io import sample_catalogue
 from model.likes.questions import QUESTIONS
 from model.likes.random_play import random_game as play_random_game
@@ -58,4 +60,6 @@ GAME = Game(
     statistics=STATISTICS,
     questions=QUESTIONS,
     formats=FORMATS,
+    rulebook=BALANCE_RULEBOOK,
+    balance=play_balance,
 )

@@ -10,6 +10,8 @@ from model.common.formats import DocumentFormat
 from model.common.game import Game, GameRecord
 from model.common.options import build_rules
 from model.common.outcome import Outcome, Termination
+from model.social.balance import RULEBOOK as BALANCE_RULEBOOK
+from model.social.balance import play_balance
 from model.social.cards import sample_decks
 from model.social.questions import QUESTIONS
 from model.social.random_play import random_game as play_random_game
@@ -55,4 +57,6 @@ GAME = Game(
     statistics=STATISTICS,
     questions=QUESTIONS,
     formats=FORMATS,
+    rulebook=BALANCE_RULEBOOK,
+    balance=play_balance,
 )

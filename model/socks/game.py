@@ -9,6 +9,8 @@ from typing import Any
 from model.common.formats import DocumentFormat
 from model.common.game import Game, GameRecord
 from model.common.outcome import Outcome, Termination
+from model.socks.balance import RULEBOOK as BALANCE_RULEBOOK
+from model.socks.balance import play_balance
 from model.socks.cards import SOCKS_OPTIONS, SocksRules, sample_catalogue
 from model.socks.engine import outcome
 from model.socks.engine import random_game as play_random_game
@@ -54,4 +56,6 @@ GAME = Game(
     statistics=STATISTICS,
     questions=QUESTIONS,
     formats=FORMATS,
+    rulebook=BALANCE_RULEBOOK,
+    balance=play_balance,
 )

@@ -8,6 +8,8 @@ from typing import Any
 from model.common.formats import DocumentFormat
 from model.common.game import Game, GameRecord
 from model.common.outcome import Outcome, Termination
+from model.whitehouse.balance import RULEBOOK as BALANCE_RULEBOOK
+from model.whitehouse.balance import play_balance
 from model.whitehouse.cards import sample_catalogue
 from model.whitehouse.engine import Engine, new_game, shuffled_decks
 from model.whitehouse.log import random_game as play_random_game
@@ -65,4 +67,6 @@ GAME = Game(
     solvers=(TRICK_ORACLE,),
     questions=QUESTIONS,
     formats=FORMATS,
+    rulebook=BALANCE_RULEBOOK,
+    balance=play_balance,
 )

@@ -1,0 +1,68 @@
+"""Oh My Socks! games for a balance report: the uniform random player (the game of
+``random_game`` for the same seed) and a simple greedy one, with the rules each turn applies.
+
+A rule fires when a turn applies it: a drawn card kept (``keep``), the other passed (``pass``,
+at a table of three or more), a Super Sock given its set (``super-sock-set``), a kept card's
+effect activated (``effect-activate``) as a Gift (``gift-recipient``) or a Rescue
+(``rescue-only-one``); every game is ended by the Washing Machine (``game-over``), and a level
+score is decided by the tie-break, named as ``tie-break (fewest_sets)`` and so on.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from model.common.balance import PlayedGame, PlayerKind, RuleCounts
+from model.socks.cards import SocksRules, sample_catalogue
+from model.socks.engine import RULES, GiftTo, Move, State, legal_moves, new_game, outcome, play, play_random
+
+#: The rule registry a balance report counts.
+RULEBOOK: tuple[str, ...] = tuple(RULES)
+
+
+def fired_by(state: State, move: Move) -> list[str]:
+    """The rules ``move`` applies on ``state`` (see the module's docstring)."""
+    fired = ["keep"]
+    if state.players > 2:
+        fired.append("pass")
+    if move.super_set is not None:
+        fired.append("super-sock-set")
+    for effect in move.effects:
+        fired += ["effect-activate", "gift-recipient" if isinstance(effect, GiftTo) else "rescue-only-one"]
+    return fired
+
+
+def greedy_move(state: State, rng: random.Random) -> tuple[Move, State]:
+    """The greedy player keeps the drawn card with the most stars (any legal way of playing it)."""
+    stars = state.catalogue.card_stars
+    legal = legal_moves(state)
+    best = max(stars[m.keep] for m in legal)
+    move = rng.choice([m for m in legal if stars[m.keep] == best])
+    return move, play(state, move)
+
+
+def play_balance(seed: int, players: int, rules: SocksRules, solvers: Mapping[str, Any],
+                 player: PlayerKind) -> PlayedGame:
+    """One game from ``seed`` on the sample catalogue; the random player draws as
+    ``engine.random_game`` does (the same generator, the same calls), so it plays the same game."""
+    names = tuple(f"P{i + 1}" for i in range(players))
+    rng = random.Random(seed)
+    state = new_game(sample_catalogue(), rules, names, rng)
+    counts = RuleCounts()
+    moves = 0
+    while not state.over:
+        before = state
+        move, state = play_random(state, rng) if player == "random" else greedy_move(state, rng)
+        counts.all(fired_by(before, move))
+        moves += 1
+    result = outcome(state)
+    assert result is not None, "a game is played to its end"
+    decided = ("game-over",) + ((f"tie-break ({result.decided_by})",) if result.decided_by != "score" else ())
+    counts.all(decided[:1])
+    share = 1 / len(result.winners) if 0 in result.winners else 0.0
+    stats = {"first player wins": share, "game length (turns)": float(moves),
+             "winning score": float(max(result.scores))}
+    return PlayedGame(seed, players, result.outcome, stats, tuple(result.winners), 0, moves, moves,
+                      dict(counts.counts), decided)
