@@ -10,7 +10,7 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from model import GAME_PACKAGES
-from model.common.balance import BalancePlay
+from model.common.balance import BalancePlay, PlayerKind
 from model.common.formats import DocumentFormat
 from model.common.options import RuleOption
 from model.common.outcome import Outcome
@@ -76,6 +76,9 @@ class Game:
     #: One game played by a kind of player, with the rules that fired (``model.common.balance``);
     #: None for a game that declares none.
     balance: BalancePlay | None = None
+    #: The players ``balance`` plays with (``model.common.balance.PlayerKind``): the uniform random
+    #: one always, and the greedy one where the game declares it.
+    balance_players: tuple[PlayerKind, ...] = ("random",)
 
 
 def games() -> tuple[Game, ...]:

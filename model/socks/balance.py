@@ -1,10 +1,11 @@
 """Oh My Socks! games for a balance report: the uniform random player (the game of
 ``random_game`` for the same seed) and a simple greedy one, with the rules each turn applies.
 
-A rule fires when a turn applies it: a drawn card kept (``keep``), the other passed (``pass``,
+A rule fires when a turn applies it: two cards drawn (``draw``), one kept (``keep``), the other passed (``pass``,
 at a table of three or more), a Super Sock given its set (``super-sock-set``), a kept card's
 effect activated (``effect-activate``) as a Gift (``gift-recipient``) or a Rescue
-(``rescue-only-one``); every game is ended by the Washing Machine (``game-over``), and a level
+(``rescue-only-one``); every game is set up (``setup``) and played in turn
+(``turn-order``), and ended by the Washing Machine (``game-over``), and a level
 score is decided by the tie-break, named as ``tie-break (fewest_sets)`` and so on.
 """
 
@@ -24,7 +25,7 @@ RULEBOOK: tuple[str, ...] = tuple(RULES)
 
 def fired_by(state: State, move: Move) -> list[str]:
     """The rules ``move`` applies on ``state`` (see the module's docstring)."""
-    fired = ["keep"]
+    fired = ["draw", "keep"]
     if state.players > 2:
         fired.append("pass")
     if move.super_set is not None:
@@ -51,6 +52,7 @@ def play_balance(seed: int, players: int, rules: SocksRules, solvers: Mapping[st
     rng = random.Random(seed)
     state = new_game(sample_catalogue(), rules, names, rng)
     counts = RuleCounts()
+    counts.all(("setup", "turn-order"))  # every game is dealt, and its turns go round
     moves = 0
     while not state.over:
         before = state

@@ -2,11 +2,12 @@
 ``random_game`` for the same seed) and a simple greedy one, with the rules each move applies.
 
 A rule fires when a move applies it: a card taken from its row (``take-supporter``,
-``take-event``, ``take-distraction``) and its cost paid (``take-cost``, ``mixed-cost`` when the
-two cards are of both kinds), an action skipped (``pass``), a Lies played (``decision``) or blocked
-(``lies-block``), a card locked as a Trick (``lock-match``) or alone (``lock-single``), hand cards
-locked on one's own turn (``lock-hand``), a Distraction that fizzles (``fizzle``); the end by 7
-Tricks is ``game-over``, the rule that decides the game.
+``take-event``, ``take-distraction``, the Distraction then played: ``distraction-choice``) and
+its cost paid (``take-cost``, ``mixed-cost`` when the two cards are of both kinds), an action
+skipped (``pass``), a Lies played (``decision``) or blocked (``lies-block``), a card locked
+(``lock-entry``) as a Trick (``lock-match``) or alone (``lock-single``), hand cards locked on
+one's own turn (``lock-hand``), a Distraction that fizzles (``fizzle``); every game's first turn
+is ``turn-order``'s, and the end by 7 Tricks is ``game-over``, the rule that decides the game.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def fired_by(engine: Engine, state: State, move: Move) -> list[str]:
     if isinstance(move, Take):
         fired.append(f"take-{move.row}")
     elif isinstance(move, Play):
-        fired.append("take-distraction")
+        fired += ["take-distraction", "distraction-choice"]
         if engine.fizzles(state, move):
             fired.append("fizzle")
     if isinstance(move, Take | Play) and move.discards:
@@ -63,7 +64,7 @@ def fired_by(engine: Engine, state: State, move: Move) -> list[str]:
     elif isinstance(move, BlockLies):
         fired.append("lies-block")
     elif isinstance(move, Lock):
-        fired.append("lock-match" if move.with_card is not None else "lock-single")
+        fired += ["lock-entry", "lock-match" if move.with_card is not None else "lock-single"]
     elif isinstance(move, LockHand):
         fired.append("lock-hand")
     return fired
@@ -80,6 +81,7 @@ def play_balance(seed: int, players: int, rules: WhitehouseRules, solvers: Mappi
     first = state.current
     rng = random.Random(seed)
     counts = RuleCounts()
+    counts.fired("turn-order")  # the highest numbered Supporter took the first turn
     moves = 0
     while not state.ended:
         seat = decider(state)
