@@ -10,7 +10,7 @@ before it, then times
 - whole-game replays (``replay_game``), and
 - one `verify likes round --json` process, start to finish.
 
-Run: ``python benchmarks/likes_bench.py [--games N] [--seed S]``. Prints a markdown table.
+Run: ``python benchmarks/likes_bench.py [--games N] [--seed S] [--smoke]``. Prints a markdown table.
 """
 
 from __future__ import annotations
@@ -50,7 +50,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=6)
+    parser.add_argument("--smoke", action="store_true", help="a few games, one process run (a second or two): CI runs it")
     args = parser.parse_args()
+    if args.smoke:
+        args.games = 5
     catalogue = sample_catalogue()
     rules = LikesRules()
     rng = random.Random(args.seed)
@@ -78,7 +81,7 @@ def main() -> None:
 
     example = ROOT / "examples" / "likes" / "round-third-influencer.json"
     runs, cpu = [], []
-    for _ in range(5):
+    for _ in range(1 if args.smoke else 5):
         began = time.perf_counter()
         used = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([sys.executable, "-c", "import cli; cli.main()", "likes", "round",

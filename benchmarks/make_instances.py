@@ -398,7 +398,14 @@ def main() -> None:
         "--fresh", nargs=4, metavar=("FAMILY", "SIZE", "SEED", "INDEX"),
         help=f"print one fresh instance ({', '.join(FRESH)}) and write nothing",
     )
+    parser.add_argument("--smoke", action="store_true",
+                        help="build one instance of each family and each kept one, write nothing: CI runs it")
     args = parser.parse_args()
+    if args.smoke:
+        built = [build(family, cards, 0) for family, cards, _ in PLAN] + [fresh(*kept) for kept in KEPT]
+        assert all(document["supporters"] and document["events"] for document in built)
+        print(f"built {len(built)} instances")
+        return
     if args.fresh:
         family, size, seed, index = args.fresh
         if family not in FRESH:

@@ -442,7 +442,10 @@ def print_table(game: str, rows: list[Row], total: Row, sample: int, seed: int, 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True, choices=sorted(MODULES))
+    smoke = "--smoke" in (sys.argv[1:] if argv is None else argv)
+    parser.add_argument("--smoke", action="store_true",
+                        help="only check that every module the campaign mutates exists, run nothing: CI runs it")
+    parser.add_argument("--game", required=not smoke, choices=sorted(MODULES))
     parser.add_argument("--seconds", type=float, default=600, help="budget of the mutant runs (default 600)")
     parser.add_argument("--workers", type=int, default=2, help="mutants run at once (default 2)")
     parser.add_argument("--sample", type=int, default=0, help="at most N mutants per module, seeded (0: all)")
@@ -462,6 +465,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="what may kill a mutant: the game's tests (default), verify checks alone, "
                              "verify rulings alone, or checks and rulings together")
     args = parser.parse_args(argv)
+    if args.smoke:
+        modules = [f"model/{game}/{module}.py" for part in PARTS.values() for game, names in part.items()
+                   for module in names]
+        missing = [path for path in modules if not (CHECKOUT / path).is_file()]
+        print(f"{len(modules)} modules, {len(missing)} missing" + (f": {', '.join(missing)}" if missing else ""))
+        return 1 if missing else 0
 
     name = args.game if args.killers == "tests" else f"{args.game}-{args.killers.replace('+', '-')}"
     name += "-front" if args.part == "front" else ""

@@ -97,8 +97,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game")
     parser.add_argument("--only", nargs="*")
     parser.add_argument("--skip-tests", action="store_true", help="judge by checks and rulings only")
+    parser.add_argument("--smoke", action="store_true",
+                        help="only check that each bug's text is found once in its file, plant nothing: CI runs it")
     args = parser.parse_args(argv)
     bugs = [b for b in load(args.game) if not args.only or b.id in args.only]
+    if args.smoke:
+        stale = [b.id for b in bugs if (CHECKOUT / b.file).read_text(encoding="utf-8").count(b.old) != 1]
+        print(f"{len(bugs)} bugs, {len(stale)} stale" + (f": {', '.join(stale)}" if stale else ""))
+        return 1 if stale else 0
     scratch = Path(tempfile.mkdtemp(prefix="tabletop-planted-"))
     pristine = scratch / "pristine"
     pristine.mkdir()

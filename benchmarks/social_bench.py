@@ -1,6 +1,6 @@
 """Social Network: events judged per second, on ordinary and on long round logs.
 
-Run: ``python benchmarks/social_bench.py``. The logs are legal random rounds from the test
+Run: ``python benchmarks/social_bench.py [--smoke]``. The logs are legal random rounds from the test
 suite's log writer (``tests/social_logs.py``); "long" rounds stall with many card cycles between
 plays, so that one round holds thousands of events. Two figures per row: the referee alone (on a
 parsed log), and reading the document too (pydantic validation, card and pile checks).
@@ -37,12 +37,15 @@ def measure(label: str, logs: list[dict], repeats: int = 3) -> tuple[str, int, i
 
 
 def main() -> None:
+    # --smoke: every row on a few short logs, once (a second or two): CI runs it.
+    smoke = "--smoke" in sys.argv[1:]
+    many, long_events, repeats = (3, 300, 1) if smoke else (100, 12000, 3)
     rows = [
-        measure("2 players, ordinary rounds", [random_log(s, 2)[0] for s in range(100)]),
-        measure("3 players, ordinary rounds", [random_log(s, 3)[0] for s in range(100)]),
-        measure("6 players, ordinary rounds", [random_log(s, 6)[0] for s in range(50)]),
-        measure("6 players, long rounds", [random_log(s, 6, 12000, stall=0.99)[0]
-                                           for s in range(3)]),
+        measure("2 players, ordinary rounds", [random_log(s, 2)[0] for s in range(many)], repeats),
+        measure("3 players, ordinary rounds", [random_log(s, 3)[0] for s in range(many)], repeats),
+        measure("6 players, ordinary rounds", [random_log(s, 6)[0] for s in range(many // 2 or 1)], repeats),
+        measure("6 players, long rounds", [random_log(s, 6, long_events, stall=0.99)[0]
+                                           for s in range(3)], repeats),
     ]
     print("| logs | rounds | events | judged/s (referee) | judged/s (read + referee) |")
     print("|---|---|---|---|---|")

@@ -534,10 +534,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-plain", action="store_true", help="skip the plain CP-SAT baseline")
     parser.add_argument("--no-oracle", action="store_true", help="skip the brute-force oracle")
     parser.add_argument("--rows", type=Path, help="also write every run (one row per instance) to this JSON file")
+    parser.add_argument("--smoke", action="store_true", help="one small game instance, briefly: CI runs it")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.families, args.time_limit, args.no_plain, args.no_oracle = "game", 2.0, True, True
 
     families = set(args.families.split(",")) if args.families else None
-    instances = discover(families, args.quick)
+    instances = discover(families, args.quick)[:1] if args.smoke else discover(families, args.quick)
     if not instances:
         parser.error("no instances match (run benchmarks/make_instances.py?)")
     grouped: dict[tuple[str, int], list[Instance]] = {}

@@ -109,8 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     from tricks_fresh import duration, families_and_counts, true_or_false
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--other", type=Path, required=True, help="the other checkout's root")
-    parser.add_argument("--seed", type=int, required=True, help="draws the fresh instances")
+    smoke = "--smoke" in (sys.argv[1:] if argv is None else argv)
+    parser.add_argument("--smoke", action="store_true",
+                        help="this checkout against itself on the smallest fresh game networks: CI runs it")
+    parser.add_argument("--other", type=Path, required=not smoke, help="the other checkout's root")
+    parser.add_argument("--seed", type=int, required=not smoke, help="draws the fresh instances")
     parser.add_argument("--families", default="game", help="comma-separated (default: game)")
     parser.add_argument("--count", action="append", default=[], metavar="N|FAMILY=N",
                         help="fresh instances per family and size (as tricks_fresh.py: game 29, i.e. "
@@ -119,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--connected", type=true_or_false, default=True, metavar="true|false")
     parser.add_argument("--every-card-matched", type=true_or_false, default=False, metavar="true|false")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.other, args.seed, args.families, args.count, args.time_limit = ROOT, 0, "game", ["1"], 2.0
     other = args.other.resolve()
     if not (other / "solver" / "network" / "solve.py").is_file():
         parser.error(f"--other {args.other}: no solver/network/solve.py there")

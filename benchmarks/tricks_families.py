@@ -24,8 +24,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=float, default=10.0)
     parser.add_argument("--verbose", action="store_true")
-    parser.add_argument("patterns", nargs="+")
+    parser.add_argument("--smoke", action="store_true", help="one small instance, briefly: CI runs it")
+    parser.add_argument("patterns", nargs="*")
     args = parser.parse_args()
+    if args.smoke:
+        args.patterns, args.limit = ["game_n008_s00"], 2.0
+    if not args.patterns:
+        parser.error("give at least one PATTERN")
     print("| family | instances | proven | median s | worst s | open gaps (seed:best/bound) |")
     print("|---|---|---|---|---|---|")
     for pattern in args.patterns:

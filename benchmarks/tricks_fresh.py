@@ -315,7 +315,9 @@ def settings_given(parser: argparse.ArgumentParser, given: list[str]) -> dict[st
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, required=True, help="draws the fresh instances")
+    smoke = "--smoke" in (sys.argv[1:] if argv is None else argv)
+    parser.add_argument("--smoke", action="store_true", help="one small fresh game network, briefly: CI runs it")
+    parser.add_argument("--seed", type=int, required=not smoke, help="draws the fresh instances")
     parser.add_argument(
         "--count", action="append", default=[], metavar="N|FAMILY=N",
         help="fresh instances per family and size (default: game 29, i.e. 203 networks, others 5); "
@@ -336,11 +338,14 @@ def main(argv: list[str] | None = None) -> int:
         help="a field of the solver's Settings (repeatable), e.g. climb_deeper=1",
     )
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.seed, args.families, args.count, args.time_limit, args.no_committed = 0, "game", ["1"], 2.0, True
     overrides = settings_given(parser, args.settings)
 
     families, counts = families_and_counts(parser, args.families, args.count)
     kept = [] if args.no_committed else committed(families, args.max_k)
     jobs = kept + drawn(families, counts, args.seed, args.max_k)
+    jobs = jobs[:1] if args.smoke else jobs
     rules = {"connected": args.connected, "every_card_matched": args.every_card_matched}
 
     started = time.perf_counter()

@@ -1,6 +1,6 @@
 """Random full games of the White House intern game per second, by player count.
 
-Usage: python benchmarks/whitehouse_bench.py [--games N] [--seconds S]
+Usage: python benchmarks/whitehouse_bench.py [--games N] [--seconds S] [--smoke]
 
 Each game is played to its end (a player at 7 Tricks, or the turn limit) with moves drawn
 uniformly from the legal moves, on the sample catalogue and the default rules. One engine (and so
@@ -59,7 +59,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--smoke", action="store_true", help="two games per player count (a second or two): CI runs it")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.seconds = 2, 0.5
     print("| players | games | won | undecided | moves/game | games/s | totals: bound / cache / solver |")
     print("|---|---|---|---|---|---|---|")
     for players in (2, 3, 4, 5):
