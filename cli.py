@@ -84,9 +84,9 @@ def _game_option(what: str) -> Callable[[Any], Any]:
 
 def _seed_param(help: str, default: int | None = None) -> click.Option:
     """``--seed N``: a random game's seed (required unless it has a default)."""
-    if default is None:  # click counts an explicit default of None as given
-        return click.Option(["--seed"], type=SEED_RANGE, required=True, help=help)
-    return click.Option(["--seed"], type=SEED_RANGE, default=default, show_default=True, help=help)
+    # click counts an explicit default of None as given: a required seed has no default at all
+    given: dict[str, Any] = {"required": True} if default is None else {"default": default, "show_default": True}
+    return click.Option(["--seed"], type=SEED_RANGE, help=help, **given)
 
 
 def _workers_param(most: int, help: str, metavar: str | None = "N") -> click.Option:
@@ -348,14 +348,16 @@ def examples_command(directory: str) -> None:
 # --- checks ---
 
 
-def _matrix_options(game_help: str, every: str, seconds: float, seconds_help: str) -> Callable[[Any], Any]:
-    """The options of ``checks`` and ``questions`` (the runs of ``--all-options`` included)."""
+def _matrix_options(game_help: str, every: str, seconds: float | None = None,
+                    seconds_help: str = "") -> Callable[[Any], Any]:
+    """The options of ``checks``, ``questions`` and ``rulings`` (the runs of ``--all-options``
+    included); with ``seconds``, ``--rule`` and ``--time-limit`` too."""
     with_all = "With --all-options"
+    rule = [rule_param("A rule option, e.g. final_tie=no_winner (repeatable).")] if seconds is not None else []
     params = [
         _game_param(game_help),
-        rule_param("A rule option, e.g. final_tie=no_winner (repeatable)."),
-        click.Option(["--all-options"], is_flag=True, help=f"{every} under every value of every option of its "
-                     "game and compare the matrix with the recorded one."),
+        *rule,
+        click.Option(["--all-options"], is_flag=True, help=f"{every} and compare the matrix with the recorded one."),
         click.Option(["--expected", "expected_path"], type=click.Path(dir_okay=False), metavar="FILE",
                      help=f"{with_all} and --game: compare with this record instead of the shipped one."),
         click.Option(["--option", "only_options"], multiple=True, metavar="NAME",
@@ -364,14 +366,14 @@ def _matrix_options(game_help: str, every: str, seconds: float, seconds_help: st
         click.Option(["--save", "save_path"], type=click.Path(dir_okay=False), metavar="FILE",
                      help=f"{with_all} and --game: write the matrix of this run as a record."),
         json_param(),
-        time_limit_param(seconds, seconds_help),
+        *([time_limit_param(seconds, seconds_help)] if seconds is not None else []),
     ]
     return _options(params)
 
 
 @cli.command("checks")
-@_matrix_options("Only this game's invariants.", "Run every invariant", 30.0,
-                 "Seconds each invariant's proof may take.")
+@_matrix_options("Only this game's invariants.", "Run every invariant under every value of every option of its game",
+                 30.0, "Seconds each invariant's proof may take.")
 def checks_command(**given: Any) -> None:
     """Prove the rule invariants of the games about the engines' own code, on bounded domains.
 
@@ -466,7 +468,8 @@ def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: 
 
 
 @cli.command("questions")
-@_matrix_options("Only this game's questions.", "Answer every question", 60.0,
+@_matrix_options("Only this game's questions.", "Answer every question under every value of every option of its game",
+                 60.0,
                  "Seconds each question's search may take.")
 def questions_command(**given: Any) -> None:
     """Answer the designers' questions ("can this ever happen?") with a witness replayed through
@@ -513,19 +516,7 @@ def options_command(game: str | None, as_json: bool) -> None:
 
 
 @cli.command("rulings")
-@_game_option("Only this game's rulings.")
-@click.option("--all-options", is_flag=True,
-              help="Run every ruling under every value of every option it does not state and compare the "
-                   "matrix with the recorded one.")
-@click.option("--expected", "expected_path", type=click.Path(dir_okay=False), metavar="FILE",
-              help="With --all-options and --game: compare with this record instead of the shipped one.")
-@click.option("--option", "only_options", multiple=True, metavar="NAME",
-              help="With --all-options: only the rows of this option (repeatable).")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, metavar="N",
-              help="With --all-options: rows run in N processes.")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False), metavar="FILE",
-              help="With --all-options and --game: write the matrix of this run as a record.")
-@option(json_param())
+@_matrix_options("Only this game's rulings.", "Run every ruling under every value of every option it does not state")
 def rulings_command(game: str | None, all_options: bool, expected_path: str | None, only_options: tuple[str, ...],
                     workers: int, save_path: str | None, as_json: bool) -> None:
     """Run every ruling (a situation and its expected outcome under stated options).
