@@ -14,7 +14,7 @@ import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from checks import registry
@@ -183,7 +183,10 @@ def play_chunk(game: str, rules: Any, players: int, player: PlayerKind, seeds: S
     """Play each seed (a worker's whole job: a pure function of its input)."""
     found = registry.entry(game)
     assert found.balance is not None, f"{game} declares no balance play"
-    solvers = engine_solvers()
+    # The seams a game's play declares make what the engine asks (a Trick oracle from the rules):
+    # one per chunk serves all its games, so its cache of proven totals carries over from game to
+    # game. An answer is a function of its question alone, so the games are the same.
+    solvers = {name: cache(make) if name in found.solvers else make for name, make in engine_solvers().items()}
     return [found.balance(seed, players, rules, solvers, player) for seed in seeds]
 
 

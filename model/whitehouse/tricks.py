@@ -43,26 +43,50 @@ CanonicalKey = tuple[int, tuple[tuple[int, ...], ...]]
 AnswerSource = Literal["bound", "cache", "solver"]
 
 
+def _borders(n: int) -> int:
+    """The most borders n cells of the grid share: 2n - ceil(2 sqrt n) (Harary and Harborth)."""
+    return 2 * n - math.ceil(2 * math.sqrt(n)) if n >= 2 else 0
+
+
 def upper_bound(network: Network) -> int:
-    """An exact upper bound on the Trick total: every Trick is a matching pair; each card has four
-    sides (the Supporters' side and the Events' side both cap the total); n cells share at most
-    2n - ceil(2 sqrt n) borders (Harary and Harborth)."""
-    n = network.size
-    if n < 2:
+    """An exact upper bound on the Trick total, added up over the components of the matching
+    pairs (a Trick joins a Supporter and an Event that lists it, so both lie in one component):
+    in each, every Trick is a matching pair; each card has four sides (the Supporters' side and
+    the Events' side both cap the total); its n cards share at most ``_borders(n)`` borders."""
+    if network.size < 2:
         return 0
     present = {s.id for s in network.supporters}
-    degree_s = {s: 0 for s in present}
-    by_events = 0
-    pairs = 0
-    for event in network.events:
-        listed = event.supporters & present
-        pairs += len(listed)
-        by_events += min(4, len(listed))
+    # Union-find over the cards: Supporters by number, Events by position.
+    parent: dict[object, object] = {}
+
+    def root(card: object) -> object:
+        while parent.setdefault(card, card) != card:
+            parent[card] = parent[parent[card]]
+            card = parent[card]
+        return card
+
+    listings = [event.supporters & present for event in network.events]
+    for index, listed in enumerate(listings):
         for s in listed:
-            degree_s[s] += 1
-    by_supporters = sum(min(4, d) for d in degree_s.values())
-    edges = 2 * n - math.ceil(2 * math.sqrt(n))
-    return min(pairs, by_events, by_supporters, edges)
+            parent[root(("e", index))] = root(("s", s))
+    cards: dict[object, int] = {}
+    pairs: dict[object, int] = {}
+    by_events: dict[object, int] = {}
+    by_supporters: dict[object, int] = {}
+    degree: dict[int, int] = {s: 0 for s in present}
+    for index, listed in enumerate(listings):
+        component = root(("e", index))
+        cards[component] = cards.get(component, 0) + 1
+        pairs[component] = pairs.get(component, 0) + len(listed)
+        by_events[component] = by_events.get(component, 0) + min(4, len(listed))
+        for s in listed:
+            degree[s] += 1
+    for s in present:
+        component = root(("s", s))
+        cards[component] = cards.get(component, 0) + 1
+        by_supporters[component] = by_supporters.get(component, 0) + min(4, degree[s])
+    return sum(min(pairs.get(c, 0), by_events.get(c, 0), by_supporters.get(c, 0), _borders(n))
+               for c, n in cards.items())
 
 
 def canonical_key(network: Network) -> CanonicalKey:

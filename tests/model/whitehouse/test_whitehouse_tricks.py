@@ -48,6 +48,17 @@ def test_upper_bound_is_never_below_the_maximum(network):
     assert best is not None and best <= upper_bound(network)
 
 
+def test_the_upper_bound_adds_up_over_the_components_of_the_matching_pairs():
+    # Supporters 1 and 2 with three Events listing both (5 cards), and apart from them Supporter 3
+    # with an Event listing it: 5 cells share at most 5 borders, and the pair 1 more. Taken whole,
+    # the 7 cards would allow 7 (7 pairs, 8 borders).
+    network = Network(
+        (Supporter(1), Supporter(2), Supporter(3)),
+        tuple(Event(name, frozenset({1, 2})) for name in "ABC") + (Event("D", frozenset({3})),),
+    )
+    assert upper_bound(network) == 6 == oracle_max_tricks(network)
+
+
 @examples(0.75, deadline=None)
 @given(networks(), st.randoms(use_true_random=False))
 def test_the_cache_answers_a_renamed_network_alike(network, rng):
