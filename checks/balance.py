@@ -45,12 +45,14 @@ class RuleUse:
 
     #: Its name in the game's rule registry.
     rule: str
-    #: In how many games it fired at least once.
+    #: In how many games it fired (or refused a move) at least once.
     games: int
-    #: The share of games in which it fired.
+    #: The share of games in which it fired or refused a move.
     share: Estimate
-    #: How often it fired per game.
+    #: How often it fired per game (an effect applied).
     per_game: Estimate
+    #: How often it refused a move the legal-move generation considered, per game.
+    refused: Estimate
     #: The share of games it decided.
     decided: Estimate
 
@@ -103,7 +105,7 @@ class Table:
     lengths: Lengths
     #: Every rule of the registry, in the registry's order.
     rules: tuple[RuleUse, ...]
-    #: The rules that never fired in these games ("never mattered in play").
+    #: The rules that neither fired nor refused a move in these games ("never mattered in play").
     never_fired: tuple[str, ...]
     #: Decisions named outside the registry (the tie-break's words), with their share of games.
     other_decisions: tuple[tuple[str, Estimate], ...]
@@ -262,8 +264,10 @@ def table(game: str, setting: Mapping[str, Any], player: PlayerKind, games: Sequ
     uses = []
     for rule in rulebook:
         fired = [float(g.fired.get(rule, 0)) for g in games]
-        uses.append(RuleUse(rule, sum(1 for f in fired if f), share([float(f > 0) for f in fired]),
-                            estimate(fired), share([float(rule in g.decided) for g in games])))
+        refused = [float(g.refused.get(rule, 0)) for g in games]
+        used = [float(f > 0 or r > 0) for f, r in zip(fired, refused, strict=True)]
+        uses.append(RuleUse(rule, int(sum(used)), share(used), estimate(fired), estimate(refused),
+                            share([float(rule in g.decided) for g in games])))
     others = sorted({d for g in games for d in g.decided if d not in rulebook})
     return Table(
         dict(setting), player, len(games), seats, first,

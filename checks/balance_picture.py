@@ -61,7 +61,7 @@ def _table(found: Table, y: float) -> tuple[list[str], float]:
     parts.append(svg.text(LABEL + PLOT, y + HISTOGRAM + 14, str(bins[-1].high), "small", "end"))
     parts.append(svg.text(LABEL - 8, y + 14, f"{most} games", "small muted", "end"))
     y += HISTOGRAM + 26
-    parts.append(svg.text(10, y + 14, "Games in which each rule fired", "body bold"))
+    parts.append(svg.text(10, y + 14, "Games in which each rule fired or refused a move", "body bold"))
     y += 22
     for use in found.rules:
         never = use.games == 0

@@ -35,16 +35,18 @@ def table_lines(found: Table) -> list[str]:
                  f"90% {q[3]:g}, max {q[4]:g}")
     lines.append(f"  moves per game  {number(found.lengths.moves)}")
     width = max(len(u.rule) for u in found.rules)
-    lines.append(f"  {'rule':<{width}}  {'games fired':>11}  {'fires per game':<22}  decided")
+    lines.append(f"  {'rule':<{width}}  {'games used':>11}  {'fires per game':<22}  {'refusals per game':<22}  decided")
     for use in found.rules:
         if use.games == 0:
             continue
         decided = percent(use.decided) if use.decided.mean else "-"
-        lines.append(f"  {use.rule:<{width}}  {use.games:>5}/{found.games:<5}  {number(use.per_game):<22}  {decided}")
+        refused = number(use.refused) if use.refused.mean else "-"
+        lines.append(f"  {use.rule:<{width}}  {use.games:>5}/{found.games:<5}  {number(use.per_game):<22}  "
+                     f"{refused:<22}  {decided}")
     for name, share in found.other_decisions:
         lines.append(f"  decided by {name}: {percent(share)}")
     if found.never_fired:
-        lines.append(f"  never mattered in play (fired in none of {found.games} games, so in at most "
+        lines.append(f"  never mattered in play (fired or refused in none of {found.games} games, so in at most "
                      f"{100 * never_bound(found.games):.1f}% of games at 95%): {', '.join(found.never_fired)}")
     return lines
 

@@ -67,6 +67,9 @@ class PlayedGame:
     #: How often each rule fired, by its name in the game's registry (rules that never fired are
     #: absent).
     fired: Mapping[str, int] = field(default_factory=dict)
+    #: How often each rule refused a move the legal-move generation considered (absent: never;
+    #: a game whose engine builds only legal moves refuses none).
+    refused: Mapping[str, int] = field(default_factory=dict)
     #: The rules that decided the game's end (the tie-break, the card that ends the game, ...).
     decided: tuple[str, ...] = ()
     #: Whether the game stalled (nothing legal could change the table any more).

@@ -48,4 +48,4 @@ def play_balance(seed: int, players: int, rules: LikesRules, solvers: Mapping[st
         result.status, Termination.TURN_LIMIT)
     seats = tuple(names.index(w) for w in result.winners)
     return PlayedGame(seed, players, Outcome(termination, tuple(result.winners)), stats, seats, 0,
-                      len(result.rounds), len(rounds) * players, dict(counts.counts), decided)
+                      len(result.rounds), len(rounds) * players, fired=dict(counts.counts), decided=decided)

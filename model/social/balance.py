@@ -44,5 +44,5 @@ def play_balance(seed: int, players: int, rules: SocialRules, solvers: Mapping[s
              "winning score": float(max(total for _, total in result.totals))}
     seats = tuple(names.index(w) for w in result.winners)
     return PlayedGame(seed, players, Outcome(Termination.ROUNDS, tuple(result.winners), result.decided_by),
-                      stats, seats, None, len(result.rounds), plays, dict(counts.counts), decided,
-                      stalled > 0)
+                      stats, seats, None, len(result.rounds), plays, fired=dict(counts.counts), decided=decided,
+                      stalled=stalled > 0)

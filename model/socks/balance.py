@@ -67,4 +67,4 @@ def play_balance(seed: int, players: int, rules: SocksRules, solvers: Mapping[st
     stats = {"first player wins": share, "game length (turns)": float(moves),
              "winning score": float(max(result.scores))}
     return PlayedGame(seed, players, result.outcome, stats, tuple(result.winners), 0, moves, moves,
-                      dict(counts.counts), decided)
+                      fired=dict(counts.counts), decided=decided)

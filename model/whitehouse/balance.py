@@ -22,7 +22,7 @@ from model.whitehouse.cards import sample_catalogue
 from model.whitehouse.engine import Engine, new_game, shuffled_decks
 from model.whitehouse.network.arrangement import TricksRules
 from model.whitehouse.rules import RULES, WhitehouseRules
-from model.whitehouse.state import BlockLies, Lock, LockHand, Move, Pass, Play, PlayLies, State, Take
+from model.whitehouse.state import SLOTS, BlockLies, Lock, LockHand, Move, Pass, Play, PlayLies, State, Take
 from model.whitehouse.table import decider
 from model.whitehouse.tricks import TrickOracle
 
@@ -70,6 +70,22 @@ def fired_by(engine: Engine, state: State, move: Move) -> list[str]:
     return fired
 
 
+def refused_by(engine: Engine, state: State, seat: int, legal: list[Move]) -> list[str]:
+    """The rules that put a slot of the row out of reach on a turn's take: each slot no legal
+    move takes is asked of the judge (``Engine.explain``) as a move taking it, and the rule it
+    names refused it (an empty slot, a cost that cannot be paid, ...). Arrivals refuse nothing
+    here."""
+    if state.queue or state.ended:
+        return []
+    taken = {m.slot for m in legal if isinstance(m, Take | Play)}
+    refused: list[str] = []
+    for slot in SLOTS:
+        if slot not in taken:
+            move: Move = Play(slot) if state.phase == "distraction" else Take(state.phase, slot)
+            refused.append(engine.explain(state, move, seat).rule)
+    return refused
+
+
 def play_balance(seed: int, players: int, rules: WhitehouseRules, solvers: Mapping[str, Any],
                  player: PlayerKind) -> PlayedGame:
     """One game from ``seed`` on the sample catalogue; the random player draws every move as
@@ -80,13 +96,14 @@ def play_balance(seed: int, players: int, rules: WhitehouseRules, solvers: Mappi
     state = new_game(catalogue, players, rules, shuffled_decks(catalogue, seed), seed)
     first = state.current
     rng = random.Random(seed)
-    counts = RuleCounts()
+    counts, refusals = RuleCounts(), RuleCounts()
     counts.fired("turn-order")  # the highest numbered Supporter took the first turn
     moves = 0
     while not state.ended:
         seat = decider(state)
         assert seat is not None, "a game that goes on waits for a seat"
         legal = engine.legal_moves(state)
+        refusals.all(refused_by(engine, state, seat, legal))
         if player == "greedy":
             best = min(greedy_rank(m) for m in legal)
             legal = [m for m in legal if greedy_rank(m) == best]
@@ -102,4 +119,4 @@ def play_balance(seed: int, players: int, rules: WhitehouseRules, solvers: Mappi
              "most Tricks at the end": float(max(p.tricks for p in state.players))}
     ending = Outcome(Termination.GOAL if winners else Termination.TURN_LIMIT, tuple(map(str, winners)))
     return PlayedGame(seed, players, ending, stats, winners, first, state.turn, moves,
-                      dict(counts.counts), decided)
+                      fired=dict(counts.counts), refused=dict(refusals.counts), decided=decided)

@@ -30,7 +30,7 @@ def test_a_rule_an_option_disables_is_reported_as_never_mattering() -> None:
         assert "lock-single" in by[False, player].never_fired
         used = {u.rule: u for u in by[False, player].rules}["lock-single"]
         assert used.games == 0 and used.share.high == 0
-    assert "never mattered in play (fired in none of 8 games" in text(report)
+    assert "never mattered in play (fired or refused in none of 8 games" in text(report)
     change = {s.name: s for s in report.differences[0].statistics}["lock-single fires per game"]
     assert change.mean_a > 0 and change.mean_b == 0 and change.high < 0
 
@@ -122,3 +122,14 @@ def test_bad_settings_are_bad_input(flags: list[str], games: int, all_options: b
 def test_never_bound_is_the_rule_of_three() -> None:
     assert never_bound(100) == pytest.approx(0.0295, abs=1e-4)
     assert 3 / 100 == pytest.approx(never_bound(100), rel=0.02)
+
+
+def test_a_slot_out_of_reach_counts_as_a_refusal_by_the_rule_the_judge_names() -> None:
+    # Each take the row's slots the player cannot pay for are refused by take-cost: it is used
+    # in every game, refusing far more often than it fires.
+    (table, _) = balance("whitehouse", games=4, players=4).tables
+    cost = {u.rule: u for u in table.rules}["take-cost"]
+    assert cost.games == 4 and cost.refused.mean > cost.per_game.mean > 0
+    names = set(registry.entry("whitehouse").rulebook)
+    games = play("whitehouse", registry.rules("whitehouse"), 4, "random", 4, 0)
+    assert all(set(g.refused) <= names for g in games) and any(g.refused for g in games)
