@@ -48,18 +48,22 @@ def _borders(n: int) -> int:
     return 2 * n - math.ceil(2 * math.sqrt(n)) if n >= 2 else 0
 
 
+#: A card of the graph of matching pairs: ("s", a Supporter's number) or ("e", an Event's index).
+Node = tuple[str, int]
+
+
 def upper_bound(network: Network) -> int:
     """An exact upper bound on the Trick total, added up over the components of the matching
     pairs (a Trick joins a Supporter and an Event that lists it, so both lie in one component):
     in each, every Trick is a matching pair; each card has four sides (the Supporters' side and
-    the Events' side both cap the total); its n cards share at most ``_borders(n)`` borders."""
+    the Events' side both cap the total); its n cards share at most ``_borders(n)`` borders; and
+    its Tricks form no short cycle (``_acyclic_blocks``)."""
     if network.size < 2:
         return 0
     present = {s.id for s in network.supporters}
-    # Union-find over the cards: Supporters by number, Events by position.
-    parent: dict[object, object] = {}
+    parent: dict[Node, Node] = {}
 
-    def root(card: object) -> object:
+    def root(card: Node) -> Node:
         while parent.setdefault(card, card) != card:
             parent[card] = parent[parent[card]]
             card = parent[card]
@@ -69,10 +73,10 @@ def upper_bound(network: Network) -> int:
     for index, listed in enumerate(listings):
         for s in listed:
             parent[root(("e", index))] = root(("s", s))
-    cards: dict[object, int] = {}
-    pairs: dict[object, int] = {}
-    by_events: dict[object, int] = {}
-    by_supporters: dict[object, int] = {}
+    cards: dict[Node, int] = {}
+    pairs: dict[Node, int] = {}
+    by_events: dict[Node, int] = {}
+    by_supporters: dict[Node, int] = {}
     degree: dict[int, int] = {s: 0 for s in present}
     for index, listed in enumerate(listings):
         component = root(("e", index))
@@ -85,8 +89,77 @@ def upper_bound(network: Network) -> int:
         component = root(("s", s))
         cards[component] = cards.get(component, 0) + 1
         by_supporters[component] = by_supporters.get(component, 0) + min(4, degree[s])
-    return sum(min(pairs.get(c, 0), by_events.get(c, 0), by_supporters.get(c, 0), _borders(n))
+    by_cycles: dict[Node, int] = {}
+    for node, tricks in _acyclic_blocks(listings):
+        component = root(node)
+        by_cycles[component] = by_cycles.get(component, 0) + tricks
+    return sum(min(pairs.get(c, 0), by_events.get(c, 0), by_supporters.get(c, 0), _borders(n),
+                   by_cycles.get(c, 0))
                for c, n in cards.items())
+
+
+def _blocks(edges: list[tuple[Node, Node]]) -> list[list[tuple[Node, Node]]]:
+    """The biconnected blocks of a graph, each as its edges (Hopcroft and Tarjan)."""
+    adjacent: dict[Node, list[Node]] = {}
+    for a, b in edges:
+        adjacent.setdefault(a, []).append(b)
+        adjacent.setdefault(b, []).append(a)
+    depth: dict[Node, int] = {}
+    low: dict[Node, int] = {}
+    stack: list[tuple[Node, Node]] = []
+    found: list[list[tuple[Node, Node]]] = []
+
+    def visit(node: Node, parent: Node | None, level: int) -> None:
+        depth[node] = low[node] = level
+        for other in adjacent[node]:
+            if other == parent:
+                continue
+            if other not in depth:
+                stack.append((node, other))
+                visit(other, node, level + 1)
+                low[node] = min(low[node], low[other])
+                if low[other] >= depth[node]:
+                    block = []
+                    while True:
+                        edge = stack.pop()
+                        block.append(edge)
+                        if edge == (node, other):
+                            break
+                    found.append(block)
+            elif depth[other] < depth[node]:
+                stack.append((node, other))
+                low[node] = min(low[node], depth[other])
+
+    for node in adjacent:
+        if node not in depth:
+            visit(node, None, 0)
+    return found
+
+
+def _acyclic_blocks(listings: list[frozenset[int]]) -> list[tuple[Node, int]]:
+    """The most Tricks each block of the graph of matching pairs can hold, with a card of it.
+
+    The Tricks of an arrangement are matching pairs that border: a cycle of them is a cycle of
+    the grid. A 4-cycle of the grid is a 2 x 2 block, whose two Supporters both border both
+    Events: two Events that list the same two Supporters. A 6-cycle is the rim of a 2 x 3 block,
+    whose two middle cards (a Supporter and an Event) border, so they must match ("may share a
+    border only if they match"), and with the rim they make two Events that list the same two
+    Supporters again. So in a block with no two such Events and at most 7 cards (hence no cycle
+    of 8 or more) the Tricks form no cycle: at most its cards less one. Any other block holds at
+    most its pairs."""
+    edges = [(("s", s), ("e", index)) for index, listed in enumerate(listings) for s in sorted(listed)]
+    found = []
+    for block in _blocks(edges):
+        nodes = {node for edge in block for node in edge}
+        tricks = len(block)
+        if len(nodes) <= 7 and tricks >= len(nodes):
+            supporters = {number for kind, number in nodes if kind == "s"}
+            shared = [listings[index] & supporters for kind, index in nodes if kind == "e"]
+            square = any(len(shared[i] & shared[j]) >= 2 for i in range(len(shared)) for j in range(i))
+            if not square:
+                tricks = len(nodes) - 1
+        found.append((block[0][0], tricks))
+    return found
 
 
 def canonical_key(network: Network) -> CanonicalKey:
@@ -179,7 +252,9 @@ class TrickOracle:
         if network.size == 0:
             return Total(0, Arrangement(()), "bound")
         bound = upper_bound(network)
-        if known is not None and count_tricks(network, known) >= bound:
+        if known is not None and (count := count_tricks(network, known)) >= bound:
+            if count > bound:
+                raise RuntimeError(f"a legal arrangement makes {count} Tricks, above the upper bound {bound}")
             self.stats["bound"] += 1
             return Total(bound, known.normalized(), "bound")
         key = canonical_key(network)

@@ -59,6 +59,38 @@ def test_the_upper_bound_adds_up_over_the_components_of_the_matching_pairs():
     assert upper_bound(network) == 6 == oracle_max_tricks(network)
 
 
+@examples(0.5, deadline=None)
+@given(networks(max_cards=7))
+def test_upper_bound_is_never_below_the_maximum_of_seven_cards(network):
+    best = oracle_max_tricks(network)
+    assert best is not None and best <= upper_bound(network)
+
+
+def test_tricks_form_no_cycle_in_a_block_without_two_events_listing_the_same_two_supporters():
+    # A network of a random game: Supporters 13, 1 and 7 and Events E2 (1, 13), E7 (1, 7, 23) and
+    # E4 (7, 13) make a 6-cycle of matching pairs, which no arrangement can lay as Tricks (the
+    # middle two cards of a 2 x 3 block would border without matching); with Supporter 23 and E3
+    # its block of 8 cards holds at most 7 Tricks, and Supporter 21 with E22 one more. The solver
+    # proves 8 (its exhaustive search took seconds).
+    network = Network(
+        tuple(Supporter(s) for s in (21, 13, 1, 23, 7)),
+        (Event("E22", frozenset({9, 18, 19, 21, 27, 29})), Event("E3", frozenset({2, 4, 13})),
+         Event("E2", frozenset({1, 8, 12, 13, 19})), Event("E7", frozenset({1, 7, 23, 25})),
+         Event("E4", frozenset({7, 13, 25}))),
+    )
+    laid = Arrangement(tuple(
+        Placement(CardRef(kind, card), row, col) for kind, card, row, col in (
+            (SUPPORTER, 1, 0, 0), (EVENT, "E2", 0, 1), (SUPPORTER, 13, 0, 2), (EVENT, "E3", 0, 3),
+            (SUPPORTER, 21, 1, 0), (EVENT, "E22", 1, 1), (EVENT, "E4", 1, 2),
+            (SUPPORTER, 23, 2, 0), (EVENT, "E7", 2, 1), (SUPPORTER, 7, 2, 2))))
+    assert check_arrangement(network, laid, TricksRules()).tricks == 8 == upper_bound(network)
+    # So the oracle answers from the bound, without a solve.
+    assert reference_oracle(TricksRules()).total(network, laid).proven_by == "bound"
+    # Two Events listing the same two Supporters allow a 2 x 2 block: the cycle counts again.
+    square = Network((Supporter(1), Supporter(2)), (Event("A", frozenset({1, 2})), Event("B", frozenset({1, 2}))))
+    assert upper_bound(square) == 4 == oracle_max_tricks(square)
+
+
 @examples(0.75, deadline=None)
 @given(networks(), st.randoms(use_true_random=False))
 def test_the_cache_answers_a_renamed_network_alike(network, rng):
