@@ -185,11 +185,18 @@ def play_chunk(game: str, rules: Any, players: int, player: PlayerKind, seeds: S
     """Play each seed (a worker's whole job: a pure function of its input)."""
     found = registry.entry(game)
     assert found.balance is not None, f"{game} declares no balance play"
-    # The seams a game's play declares make what the engine asks (a Trick oracle from the rules):
-    # one per chunk serves all its games, so its cache of proven totals carries over from game to
-    # game. An answer is a function of its question alone, so the games are the same.
-    solvers = {name: cache(make) if name in found.solvers else make for name, make in engine_solvers().items()}
+    solvers = _solvers(game)
     return [found.balance(seed, players, rules, solvers, player) for seed in seeds]
+
+
+@cache
+def _solvers(game: str) -> Mapping[str, Any]:
+    """The seams of ``game``'s play, once per process. Those the game declares make what its
+    engine asks (a Trick oracle from the rules): one serves every game this process plays, so
+    its cache of proven totals carries over from game to game and chunk to chunk. An answer is a
+    function of its question alone, so the games are the same whatever was played before."""
+    declared = registry.entry(game).solvers
+    return {name: cache(make) if name in declared else make for name, make in engine_solvers().items()}
 
 
 def play(game: str, rules: Any, players: int, player: PlayerKind, games: int, seed: int, workers: int = 1,
