@@ -1,5 +1,6 @@
-"""The balance report as text and as JSON (the schema is
-``model/common/data/output/balance.schema.json``)."""
+"""The balance report as text and as JSON (the schema is ``checks/balance.schema.json``; it
+joins the commands' schemas in ``model/common/data/output/`` with the ``verify balance``
+command)."""
 
 from __future__ import annotations
 
