@@ -37,12 +37,13 @@ LIKES_INTENTS = "verify likes round ROUND --intents FILE"
 def _command_of(path: Path) -> str:
     """The command that reads a shipped document, by where it lies (written out here, not asked of
     the tool: the test states what each file is)."""
-    name, folder = path.name, path.parent.relative_to(ROOT).as_posix()
+    name = path.name
     by_data = {"whitehouse-sample-catalogue.json": WH_CATALOGUE, "socks-sample-catalogue.json": SOCKS_CATALOGUE,
                "likes-sample-board.json": LIKES_BOARD, "likes-sample-events.json": LIKES_EVENTS,
                "likes-sample-intents.json": LIKES_INTENTS}
     if name in by_data:
         return by_data[name]
+    folder = path.parent.relative_to(ROOT).as_posix()
     if folder == "examples/whitehouse":
         return TRICKS
     if folder == "examples/whitehouse/games":
@@ -94,6 +95,12 @@ MIXED = [(argv, path) for argv, reads in READERS for path in SHIPPED
          if _command_of(path) not in reads and str(path) not in argv]
 
 
+def _label(path: Path) -> str:
+    """A shipped document's name in a test id: under examples/ in the checkout, or the installed
+    package's data (the samples are read from the wheel, not the checkout)."""
+    return str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.relative_to(DATA))
+
+
 def run(*args: str, stdin: str | None = None):
     return CliRunner().invoke(cli, list(args), prog_name="verify", input=stdin)
 
@@ -114,7 +121,7 @@ def test_every_reader_and_every_shipped_format_are_covered() -> None:
 
 @pytest.mark.parametrize(("argv", "path"), MIXED,
                          ids=[f"{' '.join(a[:2])}{' ' + a[-2] if a[-2].startswith('--') else ''}: "
-                              f"{p.relative_to(ROOT)}" for a, p in MIXED])
+                              f"{_label(p)}" for a, p in MIXED])
 def test_a_document_given_to_the_wrong_command_names_the_command_that_reads_it(argv, path) -> None:
     line = refusal(run(*[str(path) if a == "{f}" else a for a in argv]))
     assert line.startswith(f"verify: {path}: this looks like "), line
