@@ -168,7 +168,10 @@ def prepare(workdir: Path, game: str, killers: str = "tests", part: str = "engin
     section = {
         "source_paths": ["model"],
         "only_mutate": modules,
-        "also_copy": ["solver", "checks", "cli.py", "examples", "docs", "README.md"],
+        # mutmut copies the source tree without following links: the shipped examples the question
+        # rulings read as package data (model/examples -> ../examples) are copied in as a folder.
+        "also_copy": ["solver", "checks", "cli.py", "cli_boundary.py", "cli_output.py", "cli_questions.py", "examples",
+                      "model/examples", "docs", "README.md"],
         "pytest_add_cli_args_test_selection": test_paths(game, killers),
         "pytest_add_cli_args": ["--hypothesis-profile", "ci"],
         "use_git_change_detection": False,
