@@ -448,3 +448,41 @@ def test_a_declared_option_goes_with_the_question(browser, server):
     css(driver, "#q-ask").click()
     error = wait_for(driver, lambda d: css(d, '#any .error[data-for="*"]').text or False)
     assert error.startswith("verify: --at: the log has") and error.endswith("so there is no move 999")
+
+
+def test_the_socks_catalogue_shows_in_the_cards_mode_only(browser, server):
+    driver = open_page(browser, server, PHONE)
+    tab(driver, "socks")
+    css(driver, 'input[name="s-mode"][value="sets"]').click()
+    assert not css(driver, "#s-catalogue-field").is_displayed()
+    assert not css(driver, "#s-catalogue").is_displayed()
+    css(driver, 'input[name="s-mode"][value="cards"]').click()
+    assert css(driver, "#s-catalogue").is_displayed()
+
+
+def test_a_busy_server_is_asked_again_by_the_page_with_a_notice(browser):
+    import json
+    import urllib.request
+
+    process = subprocess.Popen([VERIFY, "serve", "--port", "0", "--solves", "1"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        url = re.search(r"http://\S+/", process.stdout.readline()).group(0)
+        taken = urllib.request.Request(f"{url}api/jobs/tricks?time_limit=3", json.dumps(hard_network()).encode(),
+                                       {"Content-Type": "application/json"})
+        with urllib.request.urlopen(taken, timeout=30) as reply:
+            assert reply.status == 202, "the one solve slot is taken"
+        driver = open_page(browser, url, PHONE)
+        choose_example(driver, "tricks", "seven-tricks.json")
+        css(driver, "#t-solve").click()
+        notice = wait_for(driver, lambda d: css(d, "#busy").text or False, 10)
+        assert notice.startswith("The server is busy with other solves: asking again in ")
+        assert headline(driver, "tricks") == "Proven maximum: 7 Tricks"
+        assert not css(driver, "#busy").is_displayed(), "the notice goes once the answer comes"
+        assert no_horizontal_scroll(driver)
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()

@@ -20,6 +20,20 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/* A server busy with its solves answers 503 with Retry-After: the page waits that long and asks
+   again by itself, saying so, up to BUSY_TRIES times. */
+const BUSY_TRIES = 30;
+
+function busyNotice(text) {
+  let notice = $("#busy");
+  if (!notice) {
+    notice = el("p", {id: "busy", class: "notice", role: "status"});
+    $("main").prepend(notice);
+  }
+  notice.textContent = text;
+  notice.hidden = !text;
+}
+
 async function api(method, path, body) {
   const headers = {"X-Verify-Token": TOKEN};
   let payload;
@@ -27,10 +41,18 @@ async function api(method, path, body) {
     headers["Content-Type"] = "application/json";
     payload = typeof body === "string" ? body : JSON.stringify(body);
   }
-  const response = await fetch(path, {method, headers, body: payload, credentials: "same-origin"});
-  let data = null;
-  try { data = await response.json(); } catch (e) { data = {error: `verify: the server answered ${response.status}`}; }
-  return {status: response.status, data};
+  for (let tries = 1; ; tries++) {
+    const response = await fetch(path, {method, headers, body: payload, credentials: "same-origin"});
+    let data = null;
+    try { data = await response.json(); } catch (e) { data = {error: `verify: the server answered ${response.status}`}; }
+    if (response.status !== 503 || tries >= BUSY_TRIES) {
+      busyNotice("");
+      return {status: response.status, data};
+    }
+    const wait = Math.max(1, Number(response.headers.get("Retry-After")) || (data && data.retry_after) || 1);
+    busyNotice(`The server is busy with other solves: asking again in ${wait} s by itself (try ${tries} of ${BUSY_TRIES}).`);
+    await new Promise((done) => setTimeout(done, wait * 1000));
+  }
 }
 
 /* ---- numbers and lists typed by hand ---- */
