@@ -486,3 +486,16 @@ def test_a_busy_server_is_asked_again_by_the_page_with_a_notice(browser):
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+def test_a_socks_error_names_the_player_counted_from_one_with_the_name(browser, server):
+    driver = open_page(browser, server, PHONE)
+    tab(driver, "socks")
+    driver.execute_script("loadSocks(arguments[0])", {"players": [
+        {"name": "Ana", "sets": {"3": [1]}}, {"name": "Bo", "sets": {"4": [1]}}, {"name": "Cy", "sets": {"99": [1]}}]})
+    css(driver, "#socks .ask").click()
+    message = wait_for(driver, lambda d: next((e.text for e in d.find_elements("css selector", "#socks .error")
+                                               if e.text), False))
+    assert message == ("verify: socks.json: player 3, Cy, sets.99: the catalogue has no set 99 "
+                       "(its sets: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)")
+    assert "players[2]" not in message

@@ -103,6 +103,18 @@ function besideField(panel, path, text) {
   return target;
 }
 
+/* A message's players[2] is "player 3, Cy" to the players at the table: counted from 1, with the
+   name typed in that player's row (the JSON path stays in the file and the marks). */
+function playersNamed(panel, text) {
+  const rows = $$(".player-row", panel);
+  return text.replace(/players\[(\d+)\]\.?/g, (whole, index) => {
+    const row = rows[Number(index)];
+    const name = row && $(".p-name", row) ? $(".p-name", row).value.trim() : "";
+    const more = whole.endsWith(".") ? ", " : "";
+    return `player ${Number(index) + 1}${name ? `, ${name}` : ""}${more}`;
+  });
+}
+
 function showError(panel, error) {
   const path = error.path || "";
   let target = null;
@@ -110,7 +122,7 @@ function showError(panel, error) {
   if (!target && path) target = errorLineFor(panel, path);
   if (!target && error.source !== "request" && error.source !== "time_limit") target = $('.error[data-for="*"]', panel);
   if (!target) target = $('.error[data-for=""]', panel);
-  target.textContent = error.error;
+  target.textContent = panel.id === "socks" ? playersNamed(panel, error.error) : error.error;
   if (error.source !== "move.json") markField(panel, path);
   if (target.closest("details")) target.closest("details").open = true;
 }
