@@ -28,7 +28,9 @@ from cli_questions import (
     json_param,
     option,
     output_param,
+    print_answer,
     rule_param,
+    svg_param,
     time_limit_param,
 )
 from model import GAME_PACKAGES
@@ -565,6 +567,36 @@ def compare_command(rules: tuple[str, ...], game: str | None, games: int, seed: 
     for warning in compare_warnings(result):
         click.echo(f"verify: warning: {warning}", err=True)
     click.echo(json.dumps(compare_json(result)) if as_json else compare_text(result))
+
+
+@cli.command("balance")
+@click.argument("game", type=click.Choice(GAME_PACKAGES))
+@option(rule_param("NAME=VALUE; give one option twice (A and B) to pair the two settings seed by seed."))
+@click.option("--all-options", is_flag=True, help="One table per value of every option not given.")
+@click.option("--games", type=click.IntRange(2, 1_000_000), default=200, show_default=True,
+              help="Random games per setting and kind of player.")
+@click.option("--players", type=click.IntRange(2, 10), help="Players at the table (default: the game's own).")
+@option(_seed_param("The first seed; game i is played on seed + i.", 0))
+@option(_workers_param(256, "Local processes for the games (the numbers do not depend on it).", None))
+@click.option("--ray", "ray_address", metavar="ADDRESS",
+              help="Run the games on this Ray cluster ('local' starts one here).")
+@option(json_param())
+@option(svg_param())
+def balance_command(game: str, rules: tuple[str, ...], all_options: bool, games: int, players: int | None,
+                    seed: int, workers: int, ray_address: str | None, as_json: bool, svg_path: str | None) -> None:
+    """A designer's balance report: seat win shares, game lengths and which rules fire or decide
+    games, over random games (and a greedy player where the game declares one), with 95% intervals."""
+    import json
+
+    from checks.balance import balance, total_games
+    from checks.balance_picture import picture
+    from checks.balance_report import text, to_json
+
+    with _ProgressBar("games", total_games(game, rules, games, all_options)) as progress:
+        report = balance(game, rules, games, players, seed, workers, ray_address, all_options,
+                         progress.step if progress is not None else None)
+    shown = json.dumps(to_json(report)) + "\n" if as_json else text(report)
+    print_answer(shown, svg_path, lambda: picture(report), write_whole_file)
 
 
 # --- the page ---

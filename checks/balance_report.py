@@ -1,6 +1,5 @@
-"""The balance report as text and as JSON (the schema is ``checks/balance.schema.json``; it
-joins the commands' schemas in ``model/common/data/output/`` with the ``verify balance``
-command)."""
+"""The balance report as text and as JSON (the schema is
+``model/common/data/output/balance.schema.json``)."""
 
 from __future__ import annotations
 

@@ -90,7 +90,7 @@ def test_the_greedy_player_is_not_the_random_one() -> None:
 
 
 def test_every_game_reports_as_json_its_schema_allows_and_as_a_picture() -> None:
-    schema = json.loads((files("checks") / "balance.schema.json").read_text())
+    schema = json.loads((files("model") / "common" / "data" / "output" / "balance.schema.json").read_text())
     for game in registry.game_names():
         report = balance(game, games=3, players=4)
         jsonschema.validate(json.loads(json.dumps(to_json(report))), schema)

@@ -73,6 +73,9 @@ def runs() -> list[tuple[str, list[str]]]:
     add("questions", "questions", "--json")
     add("questions", "questions", "--all-options", "--game", "socks", "--json")
     add("compare", "compare", "--rule", "final_tie=shared", "--rule", "final_tie=no_winner", "--games", "2", "--json")
+    add("balance", "balance", "socks", "--games", "4", "--json")
+    add("balance", "balance", "whitehouse", "--games", "2", "--players", "3", "--rule", "single_lock=true",
+        "--rule", "single_lock=false", "--json")
     return found
 
 
