@@ -499,3 +499,15 @@ def test_a_socks_error_names_the_player_counted_from_one_with_the_name(browser, 
     assert message == ("verify: socks.json: player 3, Cy, sets.99: the catalogue has no set 99 "
                        "(its sets: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)")
     assert "players[2]" not in message
+
+
+def test_a_large_picture_keeps_its_size_and_scrolls_on_a_phone(browser, server):
+    driver = open_page(browser, server, PHONE)
+    wide = ('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="700" viewBox="0 0 1200 700">'
+            '<rect width="1200" height="700" fill="#cfe3fa"/><text x="10" y="40" font-size="16">36 cards</text></svg>')
+    driver.execute_script("showResult($('#tricks'), {svg: arguments[0]}, el('p', {class: 'headline', text: 'x'}))", wide)
+    picture = wait_for(driver, lambda d: css(d, "#tricks img.picture").size["width"] or False)
+    assert picture == 1200, "drawn at its own size, not shrunk to the screen"
+    box = css(driver, "#tricks .picture-wrap")
+    assert driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", box), "it scrolls"
+    assert no_horizontal_scroll(driver), "the page itself does not"

@@ -186,7 +186,8 @@ function showResult(panel, reply, summary) {
   for (const warning of reply.warnings || []) box.append(el("p", {class: "warning", text: `verify: ${warning}`}));
   if (reply.svg) {
     const url = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(reply.svg);
-    box.append(el("img", {class: "picture", src: url, alt: "the answer drawn"}));
+    // At its own size, in a box that scrolls: a large network is read by scrolling, never shrunk.
+    box.append(el("div", {class: "picture-wrap"}, el("img", {class: "picture", src: url, alt: "the answer drawn"})));
   }
   if (reply.answer) {
     const pre = el("pre", {class: "json", hidden: true, text: JSON.stringify(reply.answer, null, 1)});
