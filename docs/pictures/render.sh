@@ -17,3 +17,4 @@ draw likes-round likes round examples/likes/round-third-influencer.json
 draw social-round social round examples/social/round-disputed.json
 draw whitehouse-illegal-placement whitehouse move examples/whitehouse/positions/illegal-placement.json \
     --move examples/whitehouse/positions/moves/illegal-placement.json
+draw balance-socks balance socks --games 200
