@@ -1,28 +1,25 @@
-"""The phases of a connected network, in the order of ``phases.CASES`` (up to and above 16 cards):
-heuristic, tiling, span reach, embedding bound, local search, one piece, leave one out, exact,
-quick exact, then the descent or the climb, the walks and the region model."""
+"""The phases of a connected network, in the order of ``phases.CASES`` (up to and above 16 cards),
+each a ``loop.Step``: heuristic, tiling, span reach, embedding bound, local search, one piece,
+leave one out, exact, quick exact, then the descent or the climb, the walks and the region model."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 from model.common.status import Status
-from solver.network.bounds import Bound, region
 from solver.network.boxes import reach_by_span
 from solver.network.climbing import built_in_one_piece, climb_connected, embedding_upper, one_more, refutation
-from solver.network.cpsat import ModelSpec, solve_model
 from solver.network.exact import exact_search
 from solver.network.fill_model import fill_by_model
-from solver.network.glue import glue
 from solver.network.heuristic import (
     connected_heuristic,
     greedy_phase,
     improve,
     leave_one_out,
 )
+from solver.network.loop import Board, Gave, Step, always, auto, run_phases, small
 from solver.network.portfolio import descent_taking_turns
 from solver.network.problem import (
     Layout,
@@ -30,6 +27,7 @@ from solver.network.problem import (
     layout_tricks,
     line_layout,
 )
+from solver.network.region import region_model
 from solver.network.run import (
     NO_RELAXATION,
     Clock,
@@ -48,124 +46,68 @@ from solver.network.walks import walks_to_the_rule
 
 
 def solve_connected(problem: Problem, clock: Clock, method: str, relaxed: Relaxed = NO_RELAXATION) -> Outcome:
+    """The connected case: without a matching pair, a line of cards; else the phases of
+    ``CONNECTED`` run by the loop."""
     bound = relaxed.bound(problem)
-    settings = clock.settings
     if problem.pair_count() == 0 and method != "cpsat":
         layout = line_layout(problem)
         assert layout is not None
         return proven_answer(0, layout, bound, "bound")
+    return run_phases(Board(problem, clock, method, bound, relaxed, upper=bound.value), CONNECTED)
+
+
+def _by_bound_or_search(board: Board, value: int, layout: Layout | None) -> Outcome:
+    """``value`` meets the upper bound: proven by the simple bound where it meets that, else by
+    the embedding search's argument."""
+    rests_on = "exhaustive search" if value < board.bound.value else "bound"
+    return proven_answer(value, layout, board.bound, rests_on, board.why)
+
+
+def _heuristic(board: Board) -> Gave:
     # Greedy growth first; local search only after the embedding search has had its say, since
     # that often proves the greedy arrangement optimal already (and otherwise lowers the target).
-    with clock.phase("heuristic") as ran:
-        found, rng = greedy_phase(problem, bound.value, effort(clock), settings)
-        start = relaxed.start
-        if start is not None and (found is None or layout_tricks(problem, start) > layout_tricks(problem, found)):
-            found = start
-        if method != "auto" and found is not None:
-            found = improve(problem, found, bound.value, effort(clock), rng, settings)
-        assert found is not None or problem.every_matched, "a network with a matching pair has a legal arrangement"
-        # With ``every_card_matched`` the heuristic may find nothing: -1 then stands for "none yet"
-        # (and the layout is None).
-        layout = found
-        value = layout_tricks(problem, found) if found is not None else -1
-        clock.report(value, bound.value)
-        ran.established = standing(value, bound.value)
-    if method != "cpsat" and value >= bound.value:
-        return proven_answer(value, layout, bound, "bound")
-    tiled = tiling_phase(problem, clock, bound, value, method)
-    if tiled is not None:
-        return tiled
-    if method == "auto" and layout is None and problem.size <= settings.box_descent_limit:
-        # Greedy growth found no arrangement with every card matched: look for one meeting
-        # the bound span by span (so near the bound each span leaves few ways on, and a node
-        # budget keeps it short and repeatable).
-        with clock.phase("span reach") as ran:
-            reached = reach_by_span(problem, bound.value, clock.deadline, settings)
-            ran.established = "nothing" if reached is None else f"optimal {layout_tricks(problem, reached)}"
-        if reached is not None:
-            return proven_answer(layout_tricks(problem, reached), reached, bound, "bound")
-    upper = bound.value
-    if method == "auto":
-        with clock.phase("embedding bound") as ran:
-            upper, why = embedding_upper(problem, value, bound.value, clock, connected=True)
-            ran.established = f"upper bound {upper}"
-        if value >= upper:
-            return proven_answer(value, layout, bound, "exhaustive search", why)
-        if layout is not None:
-            with clock.phase("local search") as ran:
-                layout = improve(problem, layout, upper, effort(clock), rng, settings)
-                value = layout_tricks(problem, layout)
-                clock.report(value, upper)
-                ran.established = standing(value, upper)
-            if value >= upper:
-                return proven_answer(value, layout, bound, "exhaustive search" if value < bound.value else "bound", why)
-        with clock.phase("one piece") as ran:
-            built = built_in_one_piece(problem, clock, upper)
-            ran.established = "nothing" if built is None else f"optimal {upper}"
-        if built is not None:
-            return proven_answer(upper, built, bound, "exhaustive search" if upper < bound.value else "bound", why)
-        if problem.size <= settings.box_descent_limit:
-            with clock.phase("leave one out") as ran:
-                left_out = leave_one_out(
-                    problem, value, upper, settings.leave_out_effort * effort(clock), settings=settings
-                )
-                if left_out is not None:
-                    layout, value = left_out, layout_tricks(problem, left_out)
-                    clock.report(value, upper)
-                    ran.established = standing(value, upper)
-            if left_out is not None and value >= upper:
-                return proven_answer(value, layout, bound, "exhaustive search" if value < bound.value else "bound", why)
-    if method == "exact" or (method == "auto" and problem.size <= settings.exact_auto_limit):
-        with clock.phase("exact") as ran:
-            exact = run_exact(problem, clock, bound, value, layout, pieces=False)
-            ran.established = said(exact)
-        return exact
-    if method == "auto" and problem.size <= settings.confirm_limit:
-        # A short exact search first (a node budget, so repeatable): it settles most small
-        # networks without OR-Tools, including some CP-SAT finds hard.
-        with clock.phase("quick exact") as ran:
-            quick = exact_search(
-                problem, value, bound.value, clock.deadline, node_limit=settings.confirm_nodes, settings=settings
-            )
-            if quick.layout is not None:
-                value, layout = quick.value, quick.layout
-                clock.report(value, bound.value)
-            ran.established = f"optimal {value}" if quick.complete or value >= upper else standing(value, upper)
-        if quick.complete or value >= upper:
-            return proven_answer(value, layout, bound, "exhaustive search")
-    hint = layout
-    if hint is None and problem.every_matched:
-        # No arrangement with every card matched yet: the best one without that rule still tells
-        # CP-SAT where good arrangements lie.
-        hint = relaxed.hint or connected_heuristic(
-            replace(problem, every_matched=False), bound.value, effort(clock), settings
-        )
-    return cpsat_connected(problem, clock, bound, value, layout, method, upper, hint, relaxed.hint)
+    problem, clock, bound, settings = board.problem, board.clock, board.bound, board.clock.settings
+    found, rng = greedy_phase(problem, bound.value, effort(clock), settings)
+    start = board.relaxed.start
+    if start is not None and (found is None or layout_tricks(problem, start) > layout_tricks(problem, found)):
+        found = start
+    if board.method != "auto" and found is not None:
+        found = improve(problem, found, bound.value, effort(clock), rng, settings)
+    assert found is not None or problem.every_matched, "a network with a matching pair has a legal arrangement"
+    # With ``every_card_matched`` the heuristic may find nothing: -1 then stands for "none yet"
+    # (and the layout is None).
+    value = layout_tricks(problem, found) if found is not None else -1
+    clock.report(value, bound.value)
+    answer = None
+    if board.method != "cpsat" and value >= bound.value:
+        answer = proven_answer(value, found, bound, "bound")
+    return Gave(standing(value, bound.value), layout=found, rng=rng, answer=answer)
 
 
-def tiling_phase(problem: Problem, clock: Clock, bound: Bound, value: int, method: str) -> Outcome | None:
+def below_the_bound(board: Board) -> bool:
+    """``method`` auto, and the best found below the bound (when the tiling search runs)."""
+    return board.method == "auto" and board.value < board.bound.value
+
+
+def tiling(board: Board) -> Gave:
     """Below the bound, when the bound is the most borders the cards can have: a search that
     fills the shapes with that many borders card by card (``tiling.tile``; a node budget, so
     repeatable, and next to nothing when the network cannot meet it). A connected arrangement is
     legal in pieces too. A hit is proven by the bound."""
-    if method != "auto" or value >= bound.value:
-        return None
-    settings = clock.settings
-    with clock.phase("tiling") as ran:
-        budget = tile_nodes(clock.limit, settings)
-        layout, spent = tile_search(problem, bound.value, budget, clock.deadline, settings)
-        if layout is None and spent >= budget:
-            # The search ran out of nodes, not of shapes to fill (on networks with many more
-            # matching pairs than a shape needs): the same question as a CP-SAT model.
-            seconds = settings.fill_share * clock.left()
-            work = settings.fill_work * clock.limit
-            layout = fill_by_model(problem, bound.value, work, time.monotonic() + seconds, settings)
-        if layout is not None:
-            ran.established = f"optimal {layout_tricks(problem, layout)}"
+    problem, clock, bound, settings = board.problem, board.clock, board.bound, board.clock.settings
+    budget = tile_nodes(clock.limit, settings)
+    layout, spent = tile_search(problem, bound.value, budget, clock.deadline, settings)
+    if layout is None and spent >= budget:
+        # The search ran out of nodes, not of shapes to fill (on networks with many more
+        # matching pairs than a shape needs): the same question as a CP-SAT model.
+        seconds = settings.fill_share * clock.left()
+        work = settings.fill_work * clock.limit
+        layout = fill_by_model(problem, bound.value, work, time.monotonic() + seconds, settings)
     if layout is None:
-        return None
+        return Gave()
     clock.report(layout_tricks(problem, layout), bound.value)
-    return proven_answer(layout_tricks(problem, layout), layout, bound, "bound")
+    answer = proven_answer(layout_tricks(problem, layout), layout, bound, "bound")
+    return Gave(f"optimal {layout_tricks(problem, layout)}", answer=answer)
 
 
 def tile_nodes(limit: float, settings: Settings = DEFAULT_SETTINGS) -> int:
@@ -173,199 +115,180 @@ def tile_nodes(limit: float, settings: Settings = DEFAULT_SETTINGS) -> int:
     return round(settings.tile_nodes * max(settings.least_effort, limit / settings.tile_seconds))
 
 
-def cpsat_connected(
-    problem: Problem,
-    clock: Clock,
-    bound: Bound,
-    value: int,
-    layout: Layout | None,
-    method: str,
-    upper: int,
-    hint: Layout | None = None,
-    free_best: Layout | None = None,
-) -> Outcome:
-    """CP-SAT: try the bound itself first (a small region; a hit proves it), then anything
-    better than the best known. In ``cpsat`` mode the heuristic is only a hint: every answer
-    comes from a model. ``free_best``: with ``every_card_matched``, the best arrangement found
-    without the rule (``walks_to_the_rule`` starts from it)."""
-    hint = layout if layout is not None else hint
-    best, best_layout = (value, layout) if method == "auto" else (-1, None)
-    # Below the cheap bound, an upper bound from our own embedding search (auto mode only).
-    relaxed = upper
+def _span_reach(board: Board) -> Gave:
+    # Greedy growth found no arrangement with every card matched: look for one meeting the bound
+    # span by span (so near the bound each span leaves few ways on, and a node budget keeps it
+    # short and repeatable).
+    reached = reach_by_span(board.problem, board.bound.value, board.clock.deadline, board.clock.settings)
+    if reached is None:
+        return Gave()
+    value = layout_tricks(board.problem, reached)
+    return Gave(f"optimal {value}", answer=proven_answer(value, reached, board.bound, "bound"))
+
+
+def _embedding_bound(board: Board) -> Gave:
+    upper, why = embedding_upper(board.problem, board.value, board.bound.value, board.clock, connected=True)
+    answer = None
+    if board.value >= upper:
+        answer = proven_answer(board.value, board.layout, board.bound, "exhaustive search", why)
+    return Gave(f"upper bound {upper}", upper=upper, why=why, answer=answer)
+
+
+def _local_search(board: Board) -> Gave:
+    problem, clock = board.problem, board.clock
+    assert board.layout is not None and board.rng is not None
+    layout = improve(problem, board.layout, board.upper, effort(clock), board.rng, clock.settings)
+    value = layout_tricks(problem, layout)
+    clock.report(value, board.upper)
+    answer = _by_bound_or_search(board, value, layout) if value >= board.upper else None
+    return Gave(standing(value, board.upper), layout=layout, answer=answer)
+
+
+def _one_piece(board: Board) -> Gave:
+    built = built_in_one_piece(board.problem, board.clock, board.upper)
+    if built is None:
+        return Gave()
+    return Gave(f"optimal {board.upper}", answer=_by_bound_or_search(board, board.upper, built))
+
+
+def _leave_one_out(board: Board) -> Gave:
+    problem, clock, settings = board.problem, board.clock, board.clock.settings
+    part = settings.leave_out_effort * effort(clock)
+    left_out = leave_one_out(problem, board.value, board.upper, part, settings=settings)
+    if left_out is None:
+        return Gave()
+    value = layout_tricks(problem, left_out)
+    clock.report(value, board.upper)
+    answer = _by_bound_or_search(board, value, left_out) if value >= board.upper else None
+    return Gave(standing(value, board.upper), layout=left_out, answer=answer)
+
+
+def exact_applies(board: Board) -> bool:
+    """``method`` exact; ``auto`` up to ``limit`` cards."""
+    return board.method == "exact" or (auto(board) and board.problem.size <= board.clock.settings.exact_auto_limit)
+
+
+def _exact(board: Board) -> Gave:
+    exact = run_exact(board.problem, board.clock, board.bound, board.value, board.layout, pieces=False)
+    return Gave(said(exact), answer=exact)
+
+
+def _quick_exact(board: Board) -> Gave:
+    # A short exact search first (a node budget, so repeatable): it settles most small networks
+    # without OR-Tools, including some CP-SAT finds hard.
+    problem, clock, settings = board.problem, board.clock, board.clock.settings
+    value, layout = board.value, board.layout
+    quick = exact_search(
+        problem, value, board.bound.value, clock.deadline, node_limit=settings.confirm_nodes, settings=settings
+    )
+    if quick.layout is not None:
+        value, layout = quick.value, quick.layout
+        clock.report(value, board.bound.value)
+    if quick.complete or value >= board.upper:
+        return Gave(f"optimal {value}", layout=quick.layout,
+                    answer=proven_answer(value, layout, board.bound, "exhaustive search"))
+    return Gave(standing(value, board.upper), layout=quick.layout)
+
+
+def _unproven(board: Board, best: int, best_layout: Layout | None, upper: int) -> Outcome:
+    """The CP-SAT part stopped short of a proof: where it found better than the phases before it,
+    the embedding search may still refute one Trick more."""
+    value, layout = board.kept if board.kept is not None else (board.value, board.layout)
+    problem, clock = board.problem, board.clock
+    if board.method == "auto" and best_layout is not None and best > value:
+        why = refutation(problem, best, clock, connected=True)
+        if why is not None:
+            return proven_answer(best, best_layout, board.bound, "exhaustive search", why or None)
+    if best_layout is None:
+        return Outcome(Status.UNPROVEN, value, max(upper, value), layout, None, None)
+    return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
+
+
+def _descent(board: Board) -> Gave:
+    problem, clock, bound = board.problem, board.clock, board.bound
+    best, best_layout = board.value, board.layout
+    settle = partial(one_more, problem, clock)
+    descent = descent_taking_turns(
+        problem, best, best_layout, board.upper, clock.deadline, clock.report, settle, clock.settings
+    )
+    if descent.layout is not None:
+        best, best_layout = descent.value, descent.layout
+    if descent.layout is not None and best >= board.upper:
+        outcome = proven_answer(best, best_layout, bound, "exhaustive search")
+    elif descent.complete and not descent.rests_on_cpsat:
+        outcome = proven_answer(best, best_layout, bound, "exhaustive search")
+    elif descent.complete:
+        outcome = confirmed_optimum(problem, clock, bound, best, best_layout)
+    else:
+        outcome = _unproven(board, best, best_layout, descent.upper)
+    return Gave(said(outcome), answer=outcome)
+
+
+def _climb(board: Board) -> Gave:
+    # No descent above ``box_descent_limit`` cards: the embedding searches climb one Trick at a
+    # time first (what CP-SAT's region model needs the whole limit for, they settle in a fraction
+    # of a second on most game-grown networks of 18-24 cards).
+    assert board.layout is not None
+    kept = (board.value, board.layout)
+    best, best_layout, settled = climb_connected(board.problem, board.clock, board.value, board.layout, board.upper)
+    if settled or best >= board.upper:
+        answer = proven_answer(best, best_layout, board.bound, "exhaustive search")
+        return Gave(f"optimal {best}", layout=best_layout, kept=kept, answer=answer)
+    return Gave(standing(best, board.upper), layout=best_layout, kept=kept)
+
+
+def _walks_apply(board: Board) -> bool:
+    return (auto(board) and board.problem.every_matched and board.relaxed.hint is not None
+            and board.value < board.upper)
+
+
+def _walks(board: Board) -> Gave:
+    assert board.relaxed.hint is not None
+    kept = board.kept if board.kept is not None else (board.value, board.layout)
+    walked = walks_to_the_rule(board.problem, board.clock, board.value, board.upper, board.relaxed.hint)
+    if walked is None:
+        return Gave(kept=kept)
+    best = layout_tricks(board.problem, walked)
+    board.clock.report(best, board.upper)
+    answer = proven_answer(best, walked, board.bound, "exhaustive search") if best >= board.upper else None
+    return Gave(standing(best, board.upper), layout=walked, kept=kept, answer=answer)
+
+
+def _region_model(board: Board) -> Gave:
+    """In ``cpsat`` mode the heuristic's arrangement is only a hint: every answer comes from a
+    model."""
+    problem, clock = board.problem, board.clock
+    hint = board.layout
+    if hint is None and problem.every_matched:
+        # No arrangement with every card matched yet: the best one without that rule still tells
+        # CP-SAT where good arrangements lie.
+        hint = board.relaxed.hint or connected_heuristic(
+            replace(problem, every_matched=False), board.bound.value, effort(clock), clock.settings
+        )
+    best, best_layout = (board.value, board.layout) if auto(board) else (-1, None)
+    kept_layout = board.kept[1] if board.kept is not None else board.layout
 
     def unproven(best: int, best_layout: Layout | None, upper: int) -> Outcome:
-        if method == "auto" and best_layout is not None and best > value:
-            why = refutation(problem, best, clock, connected=True)
-            if why is not None:
-                return proven_answer(best, best_layout, bound, "exhaustive search", why or None)
-        if best_layout is None:
-            return Outcome(Status.UNPROVEN, value, max(upper, value), layout, None, None)
-        return Outcome(Status.UNPROVEN, best, max(upper, best), best_layout, None, None)
+        return _unproven(board, best, best_layout, upper)
 
-    def descended() -> Outcome:
-        nonlocal best, best_layout, upper
-        settle = partial(one_more, problem, clock)
-        descent = descent_taking_turns(
-            problem, best, best_layout, upper, clock.deadline, clock.report, settle, clock.settings
-        )
-        if descent.layout is not None:
-            best, best_layout = descent.value, descent.layout
-        if descent.layout is not None and best >= relaxed:
-            return proven_answer(best, best_layout, bound, "exhaustive search")
-        if descent.complete and not descent.rests_on_cpsat:
-            return proven_answer(best, best_layout, bound, "exhaustive search")
-        if descent.complete:
-            return confirmed_optimum(problem, clock, bound, best, best_layout)
-        upper = descent.upper
-        return unproven(best, best_layout, upper)
-
-    if method == "auto" and problem.size <= clock.settings.box_descent_limit:
-        with clock.phase("descent") as ran:
-            outcome = descended()
-            ran.established = said(outcome)
-        return outcome
-    if method == "auto" and best_layout is not None:
-        # No descent above ``box_descent_limit`` cards: the embedding searches climb one Trick at a
-        # time first (what CP-SAT's region model needs the whole limit for, they settle in a
-        # fraction of a second on most game-grown networks of 18-24 cards).
-        with clock.phase("climb") as ran:
-            best, best_layout, settled = climb_connected(problem, clock, best, best_layout, upper)
-            ran.established = f"optimal {best}" if settled or best >= relaxed else standing(best, upper)
-        if settled or best >= relaxed:
-            return proven_answer(best, best_layout, bound, "exhaustive search")
-        hint = best_layout
-    if method == "auto" and problem.every_matched and free_best is not None and best < upper:
-        with clock.phase("walks") as ran:
-            walked = walks_to_the_rule(problem, clock, best, upper, free_best)
-            if walked is not None:
-                best, best_layout = layout_tricks(problem, walked), walked
-                clock.report(best, upper)
-                ran.established = standing(best, upper)
-        if walked is not None:
-            if best >= upper:
-                return proven_answer(best, best_layout, bound, "exhaustive search")
-            hint = best_layout
-    with clock.phase("region model") as ran:
-        outcome = region_model(problem, clock, bound, hint, best, best_layout, upper, layout, unproven)
-        ran.established = said(outcome)
-    return outcome
+    outcome = region_model(problem, clock, board.bound, hint, best, best_layout, board.upper, kept_layout, unproven)
+    return Gave(said(outcome), answer=outcome)
 
 
-def region_model(
-    problem: Problem,
-    clock: Clock,
-    bound: Bound,
-    hint: Layout | None,
-    best: int,
-    best_layout: Layout | None,
-    upper: int,
-    layout: Layout | None,
-    unproven: Callable[[int, Layout | None, int], Outcome],
-) -> Outcome:
-    """CP-SAT's region model: the bound itself first (a small region; a hit proves it), then
-    anything better than ``best``; ``unproven(best, best_layout, upper)`` where neither settles it."""
-    settings = clock.settings
-    if upper > best + 1:
-        # A bounded share of the time: proving the bound out of reach can be the hard part.
-        share = max(settings.bound_attempt_seconds, settings.bound_attempt_share * clock.left())
-        first = attempt(problem, clock, upper, upper, hint, best if best >= 0 else None, share)
-        if first.status == "optimal":
-            assert first.value is not None and first.layout is not None
-            return confirmed_optimum(problem, clock, bound, first.value, first.layout)
-        if first.status == "none":
-            upper -= 1
-            clock.report(best if best >= 0 else None, upper)
-        else:
-            if first.layout is not None and first.value is not None and first.value > best:
-                best, best_layout = first.value, first.layout
-            if clock.left() <= 0:
-                return unproven(best, best_layout, upper)
-    main = attempt(problem, clock, best + 1, upper, hint, best if best >= 0 else None)
-    if main.status == "optimal":
-        assert main.value is not None and main.layout is not None
-        return confirmed_optimum(problem, clock, bound, main.value, main.layout)
-    if main.status == "none" and (best_layout is not None or layout is None):
-        # (No layout at all only with ``every_card_matched``: then no arrangement exists.)
-        return confirmed_optimum(problem, clock, bound, best, best_layout)
-    if main.layout is not None and main.value is not None and main.value > best:
-        best, best_layout = main.value, main.layout
-    if main.upper is not None:
-        upper = min(upper, max(main.upper, best))
-    return unproven(best, best_layout, upper)
-
-
-@dataclass
-class Attempt:
-    """What one relaxation-then-connected attempt at ``at least t Tricks`` established."""
-
-    #: "optimal" (value is the maximum), "none" (no arrangement has t or more), "partial"
-    #: (something found or bounded, not proven) or "timeout".
-    status: str
-    value: int | None = None
-    layout: Layout | None = None
-    #: Every connected arrangement with at least t Tricks has at most this many.
-    upper: int | None = None
-
-
-def attempt(
-    problem: Problem,
-    clock: Clock,
-    target: int,
-    upper: int,
-    hint: Layout | None,
-    best: int | None,
-    seconds: float | None = None,
-) -> Attempt:
-    """Look for a connected arrangement with at least ``target`` Tricks, and the best of them,
-    spending at most ``seconds`` (default: all the time left)."""
-    budget_end = clock.deadline if seconds is None else min(clock.deadline, time.monotonic() + seconds)
-
-    def left() -> float:
-        return max(0.0, budget_end - time.monotonic())
-
-    n = problem.size
-    cells = tuple(region(n, target))
-    if len(cells) * len(problem.classes) > clock.settings.max_model_size:
-        return Attempt("timeout")
-    on_value = lambda v: clock.report(max(v, best if best is not None else v), upper)  # noqa: E731
-    relaxed = solve_model(
-        problem,
-        ModelSpec(cells, connected=False, pieces=False, at_least=target, at_most=upper),
-        hint,
-        left(),
-        settings=clock.settings,
-    )
-    if relaxed.status == "infeasible":
-        return Attempt("none")
-    if relaxed.status == "unknown":
-        return Attempt("timeout")
-    assert relaxed.layout is not None and relaxed.bound is not None
-    relaxed_upper = relaxed.bound
-    joined = glue(problem, relaxed.layout)
-    joined_value = layout_tricks(problem, joined) if joined is not None else None
-    if joined is not None and joined_value is not None:
-        clock.report(max(joined_value, best if best is not None else joined_value), relaxed_upper)
-        if joined_value >= relaxed_upper:
-            return Attempt("optimal", joined_value, joined, joined_value)
-    floor = target if joined_value is None else max(target, joined_value + 1)
-    if floor > relaxed_upper:
-        return Attempt("optimal", joined_value, joined, joined_value)
-    connected = solve_model(
-        problem,
-        ModelSpec(tuple(region(n, floor)), connected=True, pieces=False, at_least=floor, at_most=relaxed_upper),
-        joined if joined is not None else hint,
-        left(),
-        on_value,
-        settings=clock.settings,
-    )
-    if connected.status == "optimal":
-        return Attempt("optimal", connected.value, connected.layout, connected.value)
-    if connected.status == "infeasible":
-        if joined is not None:
-            return Attempt("optimal", joined_value, joined, joined_value)
-        return Attempt("none")
-    if connected.status == "feasible":
-        return Attempt("partial", connected.value, connected.layout, connected.bound)
-    if joined is not None:
-        return Attempt("partial", joined_value, joined, relaxed_upper)
-    return Attempt("partial", None, None, relaxed_upper)
+#: The connected case's phases (both lists of ``phases.CASES``: the size decides between the
+#: descent and the climb).
+CONNECTED: tuple[Step, ...] = (
+    Step("heuristic", always, _heuristic),
+    Step("tiling", below_the_bound, tiling),
+    Step("span reach", lambda b: auto(b) and b.layout is None and small(b), _span_reach),
+    Step("embedding bound", auto, _embedding_bound),
+    Step("local search", lambda b: auto(b) and b.layout is not None, _local_search),
+    Step("one piece", auto, _one_piece),
+    Step("leave one out", lambda b: auto(b) and small(b), _leave_one_out),
+    Step("exact", exact_applies, _exact),
+    Step("quick exact", lambda b: auto(b) and b.problem.size <= b.clock.settings.confirm_limit, _quick_exact),
+    Step("descent", lambda b: auto(b) and small(b), _descent),
+    Step("climb", lambda b: auto(b) and not small(b) and b.layout is not None, _climb),
+    Step("walks", _walks_apply, _walks),
+    Step("region model", always, _region_model),
+)

@@ -10,12 +10,13 @@ from model.common.status import Status
 from solver.network.bounds import Bound, best_bound
 from solver.network.boxes import reach_by_span
 from solver.network.climbing import climb_in_pieces, embedding_upper
-from solver.network.connected import solve_connected, tiling_phase
+from solver.network.connected import below_the_bound, solve_connected, tiling
 from solver.network.cpsat import ModelSpec, solve_model
 from solver.network.heuristic import (
     connected_heuristic,
     leave_one_out,
 )
+from solver.network.loop import Board, Gave, Step, always, auto, run_phases, small
 from solver.network.plain import plain_cells, solve_plain
 from solver.network.problem import (
     Cell,
@@ -96,116 +97,194 @@ def solve_in_pieces(problem: Problem, clock: Clock, method: str, relaxed: Relaxe
 
 def solve_group_in_pieces(problem: Problem, clock: Clock, method: str, rest_fits: bool = False) -> Outcome:
     """One group of cards linked by matches, allowed to lie in several pieces (``rest_fits``:
-    the plain model of ``rest`` may take it over)."""
-    settings = clock.settings
-    small = problem.size <= settings.box_descent_limit
+    the plain model of ``rest`` may take it over): the phases of ``IN_PIECES`` run by the loop."""
     bound = best_bound(problem)
-    with clock.phase("heuristic") as ran:
-        layout = connected_heuristic(problem, bound.value, effort(clock), settings)
-        assert layout is not None or problem.every_matched
-        value = layout_tricks(problem, layout) if layout is not None else -1
-        ran.established = standing(value, bound.value)
-    tiled = tiling_phase(problem, clock, bound, value, method)
-    if tiled is not None:
-        return tiled
-    if method == "auto" and layout is None and small:
-        # As above; the search in pieces below is slow without a start.
-        with clock.phase("span reach") as ran:
-            reached = reach_by_span(problem, bound.value, clock.deadline, settings)
-            if reached is not None:
-                value, layout = layout_tricks(problem, reached), reached
-                ran.established = standing(value, bound.value)
-    if method == "auto" and layout is not None and value < bound.value and small:
-        # One card set apart may make more (a match given up for the rest).
-        with clock.phase("leave one out") as ran:
-            part = settings.leave_out_effort * effort(clock)
-            left_out = leave_one_out(problem, value, bound.value, part, connected=False, settings=settings)
-            if left_out is not None:
-                layout, value = left_out, layout_tricks(problem, left_out)
-                ran.established = standing(value, bound.value)
-    if method != "cpsat" and value >= bound.value:
-        return proven_answer(value, layout, bound, "bound")
-    if method == "auto":
-        with clock.phase("climb in pieces") as ran:
-            value, layout, refuted = climb_in_pieces(problem, clock, value, layout, bound)
-            ran.established = f"optimal {value}" if refuted or value >= bound.value else standing(value, bound.value)
-        if value >= bound.value:
-            return proven_answer(value, layout, bound, "bound")
-        if refuted:
-            return proven_answer(value, layout, bound, "exhaustive search")
-    upper = bound.value
-    if method == "auto":
-        # The embedding search's bound holds for arrangements in pieces; a connected
-        # arrangement is legal in pieces too, so the connected searches may meet that bound.
-        with clock.phase("embedding bound") as ran:
-            upper, _why = embedding_upper(problem, value, bound.value, clock, connected=False)
-            ran.established = f"upper bound {upper}"
-        if value < upper and small:
-            with clock.phase("span reach") as ran:
-                reached = reach_by_span(problem, upper, clock.deadline, settings)
-                if reached is not None and layout_tricks(problem, reached) > value:
-                    value, layout = layout_tricks(problem, reached), reached
-                    ran.established = standing(value, upper)
-        elif value < upper and plain_cells(problem) <= settings.plain_model_size:
-            # Larger groups: first the plain model (it finds what the class model misses in
-            # pieces), a fixed amount of work, so the outcome is repeatable.
-            with clock.phase("plain model") as ran:
-                plain = solve_plain(
-                    problem, False, value + 1, upper, layout, clock.left(), settings.plain_first_work, settings
-                )
-                if plain.layout is not None and plain.value is not None and plain.value > value:
-                    value, layout = plain.value, plain.layout
-                    clock.report(value, upper)
-                if plain.status in ("optimal", "infeasible"):
-                    confirmed = confirmed_optimum(problem, clock, bound, value, layout, pieces=True)
-                    ran.established = said(confirmed)
-                    return confirmed
-                if plain.bound is not None:
-                    upper = min(upper, max(plain.bound, value))
-                ran.established = standing(value, upper)
-        if value < upper and problem.size > settings.box_descent_limit:
-            # Larger groups: the connected phases for a share of the time (its phases aim at
-            # a small region near the bound first).
-            with clock.phase("connected share") as ran:
-                share = Clock(time.monotonic(), settings.connected_share * clock.left(), None, settings, clock.trace)
-                joined = solve_connected(problem, share, method)
-                if joined.layout is not None and joined.value is not None and joined.value > value:
-                    value, layout = joined.value, joined.layout
-                    clock.report(value, upper)
-                    ran.established = standing(value, upper)
-        if value >= upper:
-            return proven_answer(value, layout, bound, "exhaustive search" if value < bound.value else "bound")
+    board = Board(problem, clock, method, bound, NO_RELAXATION, upper=bound.value, rest_fits=rest_fits)
+    return run_phases(board, IN_PIECES)
+
+
+def _meets_the_bound(board: Board, value: int, layout: Layout | None) -> Outcome | None:
+    """The answer where ``value`` meets the simple bound (never in ``cpsat`` mode)."""
+    if board.method != "cpsat" and value >= board.bound.value:
+        return proven_answer(value, layout, board.bound, "bound")
+    return None
+
+
+def _meets_the_upper(board: Board, value: int, layout: Layout | None) -> Outcome | None:
+    """The answer where ``value`` meets the upper bound (the embedding search's, or better)."""
+    if value >= board.upper:
+        rests_on = "exhaustive search" if value < board.bound.value else "bound"
+        return proven_answer(value, layout, board.bound, rests_on)
+    return None
+
+
+def _heuristic(board: Board) -> Gave:
+    problem, clock = board.problem, board.clock
+    layout = connected_heuristic(problem, board.bound.value, effort(clock), clock.settings)
+    assert layout is not None or problem.every_matched
+    value = layout_tricks(problem, layout) if layout is not None else -1
+    return Gave(standing(value, board.bound.value), layout=layout, answer=_meets_the_bound(board, value, layout))
+
+
+def _span_reach_to_the_bound(board: Board) -> Gave:
+    # As in the connected case; the search in pieces below is slow without a start.
+    reached = reach_by_span(board.problem, board.bound.value, board.clock.deadline, board.clock.settings)
+    if reached is None:
+        return Gave()
+    value = layout_tricks(board.problem, reached)
+    return Gave(standing(value, board.bound.value), layout=reached, answer=_meets_the_bound(board, value, reached))
+
+
+def _leave_one_out(board: Board) -> Gave:
+    # One card set apart may make more (a match given up for the rest).
+    problem, settings = board.problem, board.clock.settings
+    part = settings.leave_out_effort * effort(board.clock)
+    left_out = leave_one_out(problem, board.value, board.bound.value, part, connected=False, settings=settings)
+    if left_out is None:
+        return Gave()
+    value = layout_tricks(problem, left_out)
+    return Gave(standing(value, board.bound.value), layout=left_out, answer=_meets_the_bound(board, value, left_out))
+
+
+def _climb_in_pieces(board: Board) -> Gave:
+    value, layout, refuted = climb_in_pieces(board.problem, board.clock, board.value, board.layout, board.bound)
+    answer = None
+    if value >= board.bound.value:
+        answer = proven_answer(value, layout, board.bound, "bound")
+    elif refuted:
+        answer = proven_answer(value, layout, board.bound, "exhaustive search")
+    established = f"optimal {value}" if answer is not None else standing(value, board.bound.value)
+    return Gave(established, layout=layout, answer=answer)
+
+
+def _embedding_bound(board: Board) -> Gave:
+    # The embedding search's bound holds for arrangements in pieces; a connected arrangement is
+    # legal in pieces too, so the connected searches may meet that bound.
+    upper, _why = embedding_upper(board.problem, board.value, board.bound.value, board.clock, connected=False)
+    answer = None
+    if board.value >= upper:
+        rests_on = "exhaustive search" if board.value < board.bound.value else "bound"
+        answer = proven_answer(board.value, board.layout, board.bound, rests_on)
+    return Gave(f"upper bound {upper}", upper=upper, answer=answer)
+
+
+def _span_reach_to_the_upper(board: Board) -> Gave:
+    reached = reach_by_span(board.problem, board.upper, board.clock.deadline, board.clock.settings)
+    if reached is None or layout_tricks(board.problem, reached) <= board.value:
+        return Gave()
+    value = layout_tricks(board.problem, reached)
+    return Gave(standing(value, board.upper), layout=reached, answer=_meets_the_upper(board, value, reached))
+
+
+def _plain_applies(board: Board) -> bool:
+    return (auto(board) and not small(board) and board.value < board.upper
+            and plain_cells(board.problem) <= board.clock.settings.plain_model_size)
+
+
+def _plain_model(board: Board) -> Gave:
+    # Larger groups: first the plain model (it finds what the class model misses in pieces), a
+    # fixed amount of work, so the outcome is repeatable.
+    problem, clock, settings = board.problem, board.clock, board.clock.settings
+    value, layout, upper = board.value, board.layout, board.upper
+    plain = solve_plain(problem, False, value + 1, upper, layout, clock.left(), settings.plain_first_work, settings)
+    better = None
+    if plain.layout is not None and plain.value is not None and plain.value > value:
+        value, layout = plain.value, plain.layout
+        better = layout
+        clock.report(value, upper)
+    if plain.status in ("optimal", "infeasible"):
+        confirmed = confirmed_optimum(problem, clock, board.bound, value, layout, pieces=True)
+        return Gave(said(confirmed), layout=better, answer=confirmed)
+    if plain.bound is not None:
+        upper = min(upper, max(plain.bound, value))
+    answer = None
+    if value >= upper:
+        rests_on = "exhaustive search" if value < board.bound.value else "bound"
+        answer = proven_answer(value, layout, board.bound, rests_on)
+    return Gave(standing(value, upper), layout=better, upper=upper, answer=answer)
+
+
+def _connected_share(board: Board) -> Gave:
+    # Larger groups: the connected phases for a share of the time (its phases aim at a small
+    # region near the bound first).
+    problem, clock, settings = board.problem, board.clock, board.clock.settings
+    share = Clock(time.monotonic(), settings.connected_share * clock.left(), None, settings, clock.trace)
+    joined = solve_connected(problem, share, board.method)
+    if joined.layout is None or joined.value is None or joined.value <= board.value:
+        return Gave(answer=_meets_the_upper(board, board.value, board.layout))
+    clock.report(joined.value, board.upper)
+    return Gave(standing(joined.value, board.upper), layout=joined.layout,
+                answer=_meets_the_upper(board, joined.value, joined.layout))
+
+
+def _exact_applies(board: Board) -> bool:
+    # The plain-box CP-SAT model below is weak; up to ``confirm_limit`` cards our own search does
+    # better.
+    return board.method == "exact" or (auto(board) and board.problem.size <= board.clock.settings.confirm_limit)
+
+
+def _exact(board: Board) -> Gave:
+    exact = run_exact(board.problem, board.clock, board.bound, board.value, board.layout, pieces=True)
+    return Gave(said(exact), answer=exact)
+
+
+def box_cells(problem: Problem) -> tuple[Cell, ...]:
+    """Pieces side by side, each turned to be at most as wide as tall, with a gap between: k rows
+    and 1.25 k columns hold every arrangement of k cards in pieces of 2 or more (cards without a
+    Trick are set apart)."""
     k = problem.size
-    if method == "exact" or (method == "auto" and k <= settings.confirm_limit):
-        # The plain-box CP-SAT model below is weak; up to 10 cards our own search does better.
-        with clock.phase("exact") as ran:
-            exact = run_exact(problem, clock, bound, value, layout, pieces=True)
-            ran.established = said(exact)
-        return exact
-    # Pieces side by side, each turned to be at most as wide as tall, with a gap between:
-    # k rows and 1.25 k columns hold every arrangement of k cards in pieces of 2 or more
-    # (cards without a Trick are set apart).
     rows, cols = k, math.ceil(1.25 * k)
-    cells = tuple((r, c) for r in range(rows) for c in range(cols))
-    if len(cells) * len(problem.classes) > settings.max_model_size:
-        return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
-    if method == "auto" and rest_fits:
-        # ``rest`` goes on from here: the plain model first, taking turns with this class model,
-        # in slices of doubling deterministic work (a share of the clock here would leave the
-        # plain model, which finds what this one misses, seconds behind).
-        return Outcome(Status.UNPROVEN, value, upper, layout, None, None)
-    if method == "cpsat" and plain_cells(problem) <= settings.plain_model_size:
-        # This class model alone can stall where the plain model settles the group at once: the
-        # two take turns, as in the rest of the time.
-        with clock.phase("rest") as ran:
-            so_far = Outcome(Status.UNPROVEN, value, upper, layout, None, None)
-            rest = the_rest(problem, clock, so_far, False, Relaxed())
-            ran.established = said(rest)
-        return rest
-    with clock.phase("box model") as ran:
-        boxed = box_model(problem, clock, method, bound, cells, value, upper, layout)
-        ran.established = said(boxed)
-    return boxed
+    return tuple((r, c) for r in range(rows) for c in range(cols))
+
+
+def _box_fits(board: Board) -> bool:
+    return len(box_cells(board.problem)) * len(board.problem.classes) <= board.clock.settings.max_model_size
+
+
+def _rest_applies(board: Board) -> bool:
+    # This class model alone can stall where the plain model settles the group at once: in
+    # ``cpsat`` mode the two take turns, as in the rest of the time.
+    return (board.method == "cpsat" and _box_fits(board)
+            and plain_cells(board.problem) <= board.clock.settings.plain_model_size)
+
+
+def _rest(board: Board) -> Gave:
+    so_far = Outcome(Status.UNPROVEN, board.value, board.upper, board.layout, None, None)
+    rest = the_rest(board.problem, board.clock, so_far, False, Relaxed())
+    return Gave(said(rest), answer=rest)
+
+
+def _box_applies(board: Board) -> bool:
+    # With ``rest_fits`` in ``auto`` mode, ``rest`` goes on from here instead: the plain model
+    # first, taking turns with this class model, in slices of doubling deterministic work (a share
+    # of the clock here would leave the plain model, which finds what this one misses, seconds
+    # behind).
+    return _box_fits(board) and not (auto(board) and board.rest_fits) and not _rest_applies(board)
+
+
+def _box_model(board: Board) -> Gave:
+    boxed = box_model(board.problem, board.clock, board.method, board.bound, box_cells(board.problem),
+                      board.value, board.upper, board.layout)
+    return Gave(said(boxed), answer=boxed)
+
+
+#: The phases of one group in pieces (``phases.CASES["in pieces"]``; ``rest`` here is the
+#: ``cpsat`` mode's, the rest of the time in ``auto`` mode comes after every group).
+IN_PIECES: tuple[Step, ...] = (
+    Step("heuristic", always, _heuristic),
+    Step("tiling", below_the_bound, tiling),
+    Step("span reach", lambda b: auto(b) and b.layout is None and small(b), _span_reach_to_the_bound),
+    Step("leave one out", lambda b: auto(b) and b.layout is not None and b.value < b.bound.value and small(b),
+         _leave_one_out),
+    Step("climb in pieces", auto, _climb_in_pieces),
+    Step("embedding bound", auto, _embedding_bound),
+    Step("span reach", lambda b: auto(b) and small(b) and b.value < b.upper, _span_reach_to_the_upper),
+    Step("plain model", _plain_applies, _plain_model),
+    Step("connected share", lambda b: auto(b) and not small(b) and b.value < b.upper, _connected_share),
+    Step("exact", _exact_applies, _exact),
+    Step("box model", _box_applies, _box_model),
+    Step("rest", _rest_applies, _rest),
+)
 
 
 def box_model(

@@ -15,7 +15,9 @@ from model.common.status import Status
 from model.whitehouse.network.arrangement import TricksRules
 from model.whitehouse.network.io import load_question
 from solver.network import solve
+from solver.network.connected import CONNECTED
 from solver.network.phases import CASES, PHASES, case_of
+from solver.network.pieces import IN_PIECES
 from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.solve import solve_tricks
 
@@ -63,8 +65,23 @@ def test_every_declared_phase_is_in_a_case_and_every_phase_the_code_enters_is_de
     assert listed == set(PHASES)
     entered = set()
     for path in NETWORK.glob("*.py"):
-        entered |= set(re.findall(r'\.phase\("([^"]+)"\)', path.read_text()))
+        entered |= set(re.findall(r'(?:\.phase|\bStep)\("([^"]+)"', path.read_text()))
     assert entered == set(PHASES)
+
+
+def test_the_loop_runs_each_case_in_the_declared_order():
+    # The cases' lists are those of ``method`` auto; the loop's lists hold the phases of the other
+    # methods too (``exact`` above 16 cards, the region model in ``cpsat`` mode), each where it runs.
+    for case in ("connected, up to 16 cards", "connected, above 16 cards"):
+        declared = CASES[case]
+        assert declared[0] == "structure" and declared[-1] == "rest"
+        assert tuple(step.name for step in CONNECTED if step.name in declared) == declared[1:-1]
+    assert {step.name for step in CONNECTED} == set(CASES["connected, up to 16 cards"][1:-1]) | set(
+        CASES["connected, above 16 cards"][1:-1]
+    )
+    # In pieces, the group's list ends with the ``cpsat`` mode's rest; the rest after every group
+    # (``method`` auto) is the same phase.
+    assert ("structure", *(step.name for step in IN_PIECES)) == CASES["in pieces"]
 
 
 def _in_order(trace: list[str], declared: tuple[str, ...]) -> bool:
