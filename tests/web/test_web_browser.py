@@ -511,3 +511,21 @@ def test_a_large_picture_keeps_its_size_and_scrolls_on_a_phone(browser, server):
     box = css(driver, "#tricks .picture-wrap")
     assert driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", box), "it scrolls"
     assert no_horizontal_scroll(driver), "the page itself does not"
+
+
+def test_the_time_limit_of_a_solve_is_set_on_the_page(browser, server):
+    import time
+
+    driver = open_page(browser, server, PHONE)
+    limit = css(driver, "#t-time-limit")
+    assert limit.get_attribute("value") == "30" and limit.get_attribute("max") == "30", "the server's limit"
+    driver.execute_script("loadNetwork(arguments[0])", hard_network())
+    limit.clear()
+    limit.send_keys("2")
+    began = time.monotonic()
+    css(driver, "#t-solve").click()
+    headline(driver, "tricks")
+    assert time.monotonic() - began < 15
+    css(driver, "#tricks .show-json").click()
+    assert '"status": "unproven"' in css(driver, "#tricks pre.json").text
+    assert no_horizontal_scroll(driver)

@@ -388,7 +388,8 @@ async function runTricks(doc) {
   clearErrors(panel);
   if (T.job) await cancelTricks();
   $(".result", panel).replaceChildren();
-  const started = await api("POST", "/api/jobs/tricks", doc);
+  const limit = $("#t-time-limit").value.trim();
+  const started = await api("POST", "/api/jobs/tricks" + (limit ? `?time_limit=${encodeURIComponent(limit)}` : ""), doc);
   if (started.status !== 202) { finish(panel, started.status, started.data, tricksSummary); return; }
   const id = started.data.id;
   T.job = id;
@@ -1194,6 +1195,8 @@ async function start() {
   const {status, data} = await api("GET", "/api/info");
   if (status !== 200) { document.querySelector("main").prepend(line(data.error || "verify: the server refused the page", "error")); return; }
   INFO = data;
+  $("#t-time-limit").max = INFO.limits.time_limit;
+  $("#t-time-limit").value = INFO.limits.time_limit;
   for (const form of Object.keys(GAME_OF)) drawOptions(form);
   setupTabs();
   setupTricks();
