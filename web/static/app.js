@@ -393,6 +393,7 @@ async function runTricks(doc) {
   if (started.status !== 202) { finish(panel, started.status, started.data, tricksSummary); return; }
   const id = started.data.id;
   T.job = id;
+  T.best = null;
   $("#t-cancel").hidden = false;
   $("#t-progress").textContent = "Solving...";
   while (T.job === id) {
@@ -402,6 +403,7 @@ async function runTricks(doc) {
     if (status !== 200) { T.job = null; finish(panel, status, data, tricksSummary); break; }
     if (data.state === "running") {
       const p = data.progress;
+      if (p && p.best !== null && p.best !== undefined) T.best = p;
       $("#t-progress").textContent = p ? `Solving: best found ${p.best ?? "none yet"}, bound ${p.bound}, ${data.seconds.toFixed(1)} s`
         : `Solving: ${data.seconds.toFixed(1)} s`;
       continue;
@@ -424,7 +426,10 @@ async function cancelTricks() {
   $("#t-cancel").hidden = true;
   if (!id) return;
   await api("DELETE", `/api/jobs/tricks/${id}`);
-  $("#t-progress").textContent = "Cancelled: the solve was stopped.";
+  // The best the progress showed stays on the page, marked unproven: the solve did not finish.
+  const best = T.best;
+  $("#t-progress").textContent = "Cancelled: the solve was stopped." +
+    (best ? ` Best found: ${best.best} Tricks, unproven (bound ${best.bound}).` : "");
 }
 
 function addCard() {
