@@ -54,10 +54,17 @@ def copy_checkout(into: Path) -> None:
     files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                            cwd=CHECKOUT, capture_output=True, check=True).stdout.split(b"\0")
     for raw in files:
-        if raw and (CHECKOUT / raw.decode()).is_file():
-            target = into / raw.decode()
+        if not raw:
+            continue
+        source, target = CHECKOUT / raw.decode(), into / raw.decode()
+        if source.is_symlink():
+            # A link stays a link (model/examples -> ../examples: the shipped examples as package
+            # data, which the question rulings read; a copy without them fails every such ruling).
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(CHECKOUT / raw.decode(), target)
+            target.symlink_to(os.readlink(source))
+        elif source.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
     shared = CHECKOUT.parent / "shared"
     if shared.exists() and not (into.parent / "shared").exists():
         (into.parent / "shared").symlink_to(shared.resolve())
