@@ -501,6 +501,8 @@ def test_a_socks_error_names_the_player_counted_from_one_with_the_name(browser, 
     assert message == ("verify: socks.json: player 3, Cy, sets.99: the catalogue has no set 99 "
                        "(its sets: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)")
     assert "players[2]" not in message
+    rows = browser.find_elements("css selector", "#s-players .player-row")
+    assert ["bad" in row.get_attribute("class") for row in rows] == [False, False, True], "the row is marked red"
 
 
 def test_a_large_picture_keeps_its_size_and_scrolls_on_a_phone(browser, server):
@@ -531,3 +533,18 @@ def test_the_time_limit_of_a_solve_is_set_on_the_page(browser, server):
     css(driver, "#tricks .show-json").click()
     assert '"status": "unproven"' in css(driver, "#tricks pre.json").text
     assert no_horizontal_scroll(driver)
+
+
+def test_a_bad_field_is_marked_red_in_the_like_and_tricks_forms(browser, server):
+    driver = open_page(browser, server, PHONE)
+    driver.execute_script("loadNetwork(arguments[0])", {"supporters": [1, "x"], "events": []})
+    css(driver, "#t-solve").click()
+    wait_for(driver, lambda d: "bad" in css(d, "#t-supporters").get_attribute("class"))
+    tab(driver, "like")
+    css(driver, "#l-players").clear()
+    css(driver, "#l-players").send_keys("Ana Bo")
+    css(driver, "#l-player").clear()
+    css(driver, "#l-player").send_keys("Zed")
+    css(driver, "#like .ask").click()
+    wait_for(driver, lambda d: any("bad" in e.get_attribute("class") for e in
+                                   d.find_elements("css selector", "#like [data-path], #like .item")))
