@@ -103,11 +103,32 @@ def _catalogue_param(help: str, metavar: str = "FILE", multiple: bool = False) -
     return click.Option(["--catalogue", name], metavar=metavar, multiple=multiple, help=help)
 
 
+def _players_param(players: click.IntRange, default: int | None, help: str | None = None) -> click.Option:
+    """``--players N``: players at the table."""
+    return click.Option(["--players"], type=players, default=default, show_default=default is not None, help=help)
+
+
+def _games_param(least: int, help: str) -> click.Option:
+    """``--games N``: random games (from seed S on)."""
+    return click.Option(["--games"], type=click.IntRange(least, 1_000_000), default=200, show_default=True, help=help)
+
+
+def _ray_param() -> click.Option:
+    """``--ray ADDRESS``: random games on a Ray cluster."""
+    return click.Option(["--ray", "ray_address"], metavar="ADDRESS",
+                        help="Run the random games on this Ray cluster ('local' starts one here).")
+
+
+def _all_options_param(help: str) -> click.Option:
+    """``--all-options``: every value of every option."""
+    return click.Option(["--all-options"], is_flag=True, help=help)
+
+
 def _play_options(players: click.IntRange, default: int, seed_help: str, summary: str) -> Callable[[Any], Any]:
     """The options of ``play``: a random legal game, its log written or printed."""
     return _options([
         _seed_param(seed_help),
-        click.Option(["--players"], type=players, default=default, show_default=True),
+        _players_param(players, default),
         _catalogue_param("A catalogue (default: the sample)."),
         rule_param("A rule option; repeatable."),
         output_param("the log"),
@@ -359,7 +380,7 @@ def _matrix_options(game_help: str, every: str, seconds: float | None = None,
     params = [
         _game_param(game_help),
         *rule,
-        click.Option(["--all-options"], is_flag=True, help=f"{every} and compare the matrix with the recorded one."),
+        _all_options_param(f"{every} and compare the matrix with the recorded one."),
         click.Option(["--expected", "expected_path"], type=click.Path(dir_okay=False), metavar="FILE",
                      help=f"{with_all} and --game: compare with this record instead of the shipped one."),
         click.Option(["--option", "only_options"], multiple=True, metavar="NAME",
@@ -545,12 +566,10 @@ def rulings_command(game: str | None, all_options: bool, expected_path: str | No
 @cli.command("compare")
 @option(rule_param("Give it twice: --rule NAME=A --rule NAME=B.", required=True))
 @_game_option("The game (needed when several have the option).")
-@click.option("--games", type=click.IntRange(0, 1_000_000), default=200, show_default=True,
-              help="Random games per setting (0: none).")
+@option(_games_param(0, "Random games per setting (0: none)."))
 @option(_seed_param("The first seed; game i is played on seed + i under both settings.", 0))
 @option(_workers_param(256, "Local processes for the random games (the numbers do not depend on it).", None))
-@click.option("--ray", "ray_address", metavar="ADDRESS",
-              help="Run the random games on this Ray cluster ('local' starts one here).")
+@option(_ray_param())
 @option(time_limit_param(30.0, "Seconds each invariant's proof may take."))
 @option(json_param())
 def compare_command(rules: tuple[str, ...], game: str | None, games: int, seed: int, workers: int,
@@ -572,14 +591,12 @@ def compare_command(rules: tuple[str, ...], game: str | None, games: int, seed: 
 @cli.command("balance")
 @click.argument("game", type=click.Choice(GAME_PACKAGES))
 @option(rule_param("NAME=VALUE; give one option twice (A and B) to pair the two settings seed by seed."))
-@click.option("--all-options", is_flag=True, help="One table per value of every option not given.")
-@click.option("--games", type=click.IntRange(2, 1_000_000), default=200, show_default=True,
-              help="Random games per setting and kind of player.")
-@click.option("--players", type=click.IntRange(2, 10), help="Players at the table (default: the game's own).")
+@option(_all_options_param("One table per value of every option not given."))
+@option(_games_param(2, "Random games per setting and kind of player."))
+@option(_players_param(click.IntRange(2, 10), None, "Players at the table (default: the game's own)."))
 @option(_seed_param("The first seed; game i is played on seed + i.", 0))
 @option(_workers_param(256, "Local processes for the games (the numbers do not depend on it).", None))
-@click.option("--ray", "ray_address", metavar="ADDRESS",
-              help="Run the games on this Ray cluster ('local' starts one here).")
+@option(_ray_param())
 @option(json_param())
 @option(svg_param())
 def balance_command(game: str, rules: tuple[str, ...], all_options: bool, games: int, players: int | None,

@@ -124,7 +124,7 @@ def test_a_socks_file_that_looks_like_a_command_is_still_a_file(tmp_path, monkey
 def test_an_unknown_command_far_from_any_lists_them():
     result = run("frobnicate")
     assert result.exit_code == 2 and one_line(result.stderr)
-    assert "no such command 'frobnicate' (commands: checks, compare," in result.stderr
+    assert "no such command 'frobnicate' (commands: balance, checks, compare," in result.stderr
 
 
 TIME_LIMITS = {
