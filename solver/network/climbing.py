@@ -4,11 +4,12 @@ where it stalls (``one_more``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from solver.network.bounds import Bound
 from solver.network.embed import one_piece, pieces_layout, pieces_reach
 from solver.network.few_kind import few_kind_fits, few_kind_reach
 from solver.network.glue import glue
-from solver.network.portfolio import Settled
 from solver.network.problem import (
     Layout,
     Problem,
@@ -104,6 +105,16 @@ def embedding_upper(problem: Problem, value: int, bound: int, clock: Clock, conn
     if upper == value + 1 and probe is None and nodes > clock.settings.embed_probe_nodes and reach(value + 1) is False:
         return answer(value)  # the probe's budget was too small for what the full one settles
     return answer(upper)
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What the embedding searches made of "one Trick more than the best known?" (``one_more``)."""
+
+    #: True when they prove that no arrangement beats it.
+    proven: bool = False
+    #: An arrangement beating it, when they built one.
+    better: Layout | None = None
 
 
 def one_more(problem: Problem, clock: Clock, value: int, deeper: int = 0) -> Settled:

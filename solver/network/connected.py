@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from functools import partial
 
 from model.common.status import Status
 from solver.network.boxes import reach_by_span
-from solver.network.climbing import built_in_one_piece, climb_connected, embedding_upper, one_more, refutation
+from solver.network.climbing import built_in_one_piece, climb_connected, embedding_upper, refutation
 from solver.network.exact import exact_search
 from solver.network.fill_model import fill_by_model
 from solver.network.heuristic import (
@@ -207,10 +206,7 @@ def _unproven(board: Board, best: int, best_layout: Layout | None, upper: int) -
 def _descent(board: Board) -> Gave:
     problem, clock, bound = board.problem, board.clock, board.bound
     best, best_layout = board.value, board.layout
-    settle = partial(one_more, problem, clock)
-    descent = descent_taking_turns(
-        problem, best, best_layout, board.upper, clock.deadline, clock.report, settle, clock.settings
-    )
+    descent = descent_taking_turns(problem, clock, best, best_layout, board.upper)
     if descent.layout is not None:
         best, best_layout = descent.value, descent.layout
     if descent.layout is not None and best >= board.upper:

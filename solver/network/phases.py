@@ -5,6 +5,10 @@ The trace of a solve (``TricksSolution.phases``) names these phases, in the orde
 list; ``solve.py``'s text is the same table in words (``tests/solver/network/test_tricks_phases.py``
 holds the two together). A phase runs only when its ``when`` holds and no phase before it has
 settled the answer; whatever time is left after the last one goes to ``rest``.
+
+One loop runs them (``loop.run_phases``): ``connected.CONNECTED`` and ``pieces.IN_PIECES`` are
+these lists as steps, each with its ``when`` as a predicate (the same test holds them to
+``CASES``).
 """
 
 from __future__ import annotations

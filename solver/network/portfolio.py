@@ -3,10 +3,10 @@
 The descent (``boxes``) settles most networks within milliseconds; on a few it stalls where the
 plain model of ``plain``, given the best arrangement as hint and the proven bound as a
 constraint, finds the better arrangement at once. So the descent starts alone, for a little
-work (``first_descent_work``; then the caller's own searches are asked, ``settle``), and goes on
-to ``descent_before_turns``; then the turns begin: the caller's searches asked again, deeper than
-the turn before, the plain model a slice, the descent as much work again, and so on, each slice
-of the plain model twice the last (the figures behind this order are in
+work (``first_descent_work``; then the embedding searches are asked "one Trick more?",
+``climbing.one_more``), and goes on to ``descent_before_turns``; then the turns begin: the
+embedding searches asked again, deeper than the turn before, the plain model a slice, the descent
+as much work again, and so on, each slice of the plain model twice the last (the figures behind this order are in
 ``benchmarks/tricks_settings.md``). Work is CP-SAT's deterministic time (our own span search's
 nodes converted), never the clock, so the answer does not depend on the machine unless the time
 limit stops it. Whatever either
@@ -17,44 +17,28 @@ plain model's proven bound lowers its ceiling).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from solver.network.boxes import BoxDescent, BoxResult
+from solver.network.climbing import Settled, one_more
 from solver.network.plain import plain_cells, solve_plain
 from solver.network.problem import Layout, Problem, layout_tricks
-from solver.network.settings import DEFAULT_SETTINGS, Settings
+from solver.network.run import Clock
 
 
-@dataclass(frozen=True)
-class Settled:
-    """What the caller's own searches made of the best total known (``settle``)."""
-
-    #: True when they prove that no arrangement beats it.
-    proven: bool = False
-    #: An arrangement beating it, when they built one.
-    better: Layout | None = None
-
-
-def descent_taking_turns(
-    problem: Problem,
-    best: int,
-    layout: Layout | None,
-    upper: int,
-    deadline: float,
-    report: Callable[[int, int], None] | None = None,
-    settle: Callable[[int, int], Settled] | None = None,
-    settings: Settings = DEFAULT_SETTINGS,
-) -> BoxResult:
+def descent_taking_turns(problem: Problem, clock: Clock, best: int, layout: Layout | None, upper: int) -> BoxResult:
     """Prove ``best`` optimal (or find better arrangements, or lower ``upper``) by the box
-    descent and the plain model in turns, until ``deadline``. ``complete`` with
+    descent and the plain model in turns, until the clock runs out. ``complete`` with
     ``rests_on_cpsat`` when a CP-SAT model (a box's or the plain one) closed part of it.
-    ``settle(value, 0)``, if given, is asked when the descent's first share settles nothing, and
-    again whenever a turn has raised the best known (the embedding searches of ``climbing``: asked
-    only then, since the descent settles most networks sooner); an arrangement it builds is
-    taken, and it is asked again from it. Each turn starts with ``settle(value, deeper)``, deeper
-    by one than the turn before for the same best known (the caller's searches on larger
-    budgets)."""
+    The embedding searches (``one_more(value, 0)``) are asked when the descent's first share
+    settles nothing, and again whenever a turn has raised the best known (asked only then, since
+    the descent settles most networks sooner); an arrangement they build is taken, and they are
+    asked again from it. Each turn starts with ``one_more(value, deeper)``, deeper by one than the
+    turn before for the same best known (larger budgets)."""
+    deadline, report, settings = clock.deadline, clock.report, clock.settings
+
+    def settle(value: int, deeper: int) -> Settled:
+        return one_more(problem, clock, value, deeper)
+
     descent = BoxDescent(problem, best, upper, deadline, report, settings)
     result = descent.run(settings.first_descent_work)
     asked = best - 1  # the best known when ``settle`` was last asked
@@ -66,14 +50,13 @@ def descent_taking_turns(
             return True
         if answer.better is not None and layout_tricks(problem, answer.better) > descent.best:
             descent.offer(layout_tricks(problem, answer.better), answer.better)
-            if report is not None:
-                report(descent.best, result.upper)
+            report(descent.best, result.upper)
             result = descent.result()
         return False
 
     def settled() -> bool:
         nonlocal asked
-        while settle is not None and not result.complete and descent.best > asked:
+        while not result.complete and descent.best > asked:
             asked = descent.best
             if taken(settle(descent.best, 0)):
                 return True
@@ -90,13 +73,12 @@ def descent_taking_turns(
     work = settings.first_plain_work
     deeper, deeper_for = 0, descent.best
     while not result.complete and deadline - time.monotonic() > settings.turn_margin:
-        if settle is not None:
-            # Each turn starts with ``settle`` asked deeper than the turn before (for the same
-            # best known; asked afresh, ``settled``, for a better one).
-            deeper = deeper + 1 if descent.best == deeper_for else 1
-            deeper_for = descent.best
-            if taken(settle(descent.best, deeper)) or settled() or result.complete:
-                return BoxResult(descent.best, descent.found, True, descent.best, False)
+        # Each turn starts with ``settle`` asked deeper than the turn before (for the same best
+        # known; asked afresh, ``settled``, for a better one).
+        deeper = deeper + 1 if descent.best == deeper_for else 1
+        deeper_for = descent.best
+        if taken(settle(descent.best, deeper)) or settled() or result.complete:
+            return BoxResult(descent.best, descent.found, True, descent.best, False)
         if descent.found is not None:
             best_layout = descent.found
         answer = solve_plain(
@@ -106,8 +88,7 @@ def descent_taking_turns(
             value = layout_tricks(problem, answer.layout)
             if value > descent.best:
                 descent.offer(value, answer.layout)
-                if report is not None:
-                    report(value, result.upper)
+                report(value, result.upper)
         if answer.status in ("optimal", "infeasible"):
             # The plain model holds every connected arrangement: nothing beats its optimum (or,
             # infeasible, the best known). One worker, a fixed seed (``plain``).

@@ -14,12 +14,12 @@ from model.whitehouse.network.io import load_question
 from solver.network.bounds import best_bound
 from solver.network.boxes import BoxDescent, box_descent
 from solver.network.climbing import climb_connected, deeper_nodes
-from solver.network.embed import one_piece, pieces_reach
+from solver.network.embed import pieces_reach
 from solver.network.heuristic import greedy_phase
-from solver.network.portfolio import Settled, descent_taking_turns
+from solver.network.portfolio import descent_taking_turns
 from solver.network.problem import build_problem, is_connected, layout_is_legal, layout_tricks
 from solver.network.run import Clock
-from solver.network.settings import DEFAULT_SETTINGS
+from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.solve import solve_tricks
 
 FAR = 120.0
@@ -62,8 +62,10 @@ def test_the_plain_model_takes_over_where_the_descent_stalls():
     assert layout is not None
     start = layout_tricks(problem, layout)
     assert start < bound == 15
-    found = descent_taking_turns(problem, start, layout, bound, time.monotonic() + FAR)
-    assert found.complete and found.value == 15 and found.layout is not None
+    # The embedding searches get no nodes: what the descent misses, the plain model finds.
+    starved = Settings(small_probe_nodes=0, climb_nodes=0, joined_nodes=0, few_kind_probe=0, few_kind_nodes=0)
+    found = descent_taking_turns(problem, Clock(time.monotonic(), FAR, None, starved), start, layout, bound)
+    assert found.complete and found.value == 15 and found.layout is not None and found.rests_on_cpsat
     assert layout_is_legal(problem, found.layout) and is_connected(found.layout)
     assert layout_tricks(problem, found.layout) == 15
 
@@ -82,21 +84,9 @@ def test_one_trick_more_built_in_one_piece_is_offered_to_the_descent(name, trick
     assert layout is not None
     start = layout_tricks(problem, layout)
     assert start < tricks
-    asked: list[int] = []
-    built: list[dict] = []
-
-    def settle(value, deeper=0):
-        asked.append(value)
-        found = one_piece(problem, value + 1, time.monotonic() + FAR, 5_000)
-        if found is not None:
-            built.append(found)
-            return Settled(better=found)
-        return Settled(proven=pieces_reach(problem, value + 1, time.monotonic() + FAR, node_limit=50_000) is False)
-
-    found = descent_taking_turns(problem, start, layout, bound, time.monotonic() + FAR, settle=settle)
+    found = descent_taking_turns(problem, Clock(time.monotonic(), FAR, None), start, layout, bound)
     assert found.complete and found.value == tricks and not found.rests_on_cpsat
-    assert built and found.layout == built[-1]
-    assert asked == list(range(start, tricks + 1))
+    assert found.layout is not None
     assert layout_is_legal(problem, found.layout) and is_connected(found.layout)
     assert layout_tricks(problem, found.layout) == tricks
 
