@@ -10,6 +10,7 @@ from importlib.resources import files
 
 import jsonschema
 import pytest
+from svg_check import layout_problems, render, texts
 
 from checks import registry
 from checks.balance import balance, never_bound, play, settings
@@ -17,7 +18,6 @@ from checks.balance_picture import picture
 from checks.balance_report import text, to_json
 from checks.compare import SIM_PLAYERS, simulate
 from model.common.errors import InputError
-from tests.support.svg_check import layout_problems, render, texts
 
 
 def test_a_rule_an_option_disables_is_reported_as_never_mattering() -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import jsonschema
 from click.testing import CliRunner
+from svg_check import render
 
 from cli import cli
-from tests.support.svg_check import render
 
 
 def invoke(*args: str):
