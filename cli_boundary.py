@@ -321,10 +321,9 @@ def _mix_up_hint(error: InputError, read: dict[str, tuple[Any, click.Context | N
     reader = None if ctx is None else _reader(ctx, error.source)
     if reader is None:
         return error
-    from model.common.formats import mix_up
+    from model.common.formats import with_mix_up
 
-    hint = mix_up(document, reader)
-    return error if hint is None else InputError(error.source, "", hint)
+    return with_mix_up(error, document, reader)
 
 
 def _report(error: BaseException) -> int:

@@ -159,13 +159,12 @@ def answer(kind: str, documents: dict[str, Any], time_limit: float, progress: Pr
 def _hinted(error: InputError, question: Question, documents: Mapping[str, Any]) -> InputError:
     """``error``, or, when the document it names is one of another command, the command that
     reads it (as the command line says it)."""
-    from model.common.formats import mix_up
+    from model.common.formats import with_mix_up
 
     for document in question.documents:
         if document.file_name == error.source and document.name in documents:
             reader = " ".join((*question.words, *([document.flag] if document.flag else [])))
-            hint = mix_up(documents[document.name], reader)
-            return error if hint is None else InputError(error.source, "", hint)
+            return with_mix_up(error, documents[document.name], reader)
     return error
 
 

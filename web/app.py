@@ -413,13 +413,6 @@ async def _hung_up_after_body(request: Request) -> bool:
     return bool(message["type"] == "http.disconnect")
 
 
-async def _gone(request: Request) -> bool:
-    try:
-        return await asyncio.wait_for(request.is_disconnected(), 0.001)
-    except TimeoutError:
-        return False
-
-
 @cache
 def _asset(name: str) -> bytes:
     return (files("web") / "static" / name).read_bytes()

@@ -20,6 +20,7 @@ from importlib.resources import files
 from typing import Any
 
 from model import GAME_PACKAGES
+from model.common.errors import InputError
 
 #: Items of an array looked at: enough to tell the formats apart, cheap on a huge array.
 ITEMS_LOOKED_AT = 50
@@ -137,3 +138,10 @@ def mix_up(document: Any, reader: str) -> str | None:
     if not found or any(reader in each.readers for each in found):
         return None
     return f"this looks like {found[0].title}: try `{found[0].usage}`"
+
+
+def with_mix_up(error: InputError, document: Any, reader: str) -> InputError:
+    """``error``, or, when ``document`` is one of another command, the refusal that names the
+    command that reads it instead (what both front ends say)."""
+    hint = mix_up(document, reader)
+    return error if hint is None else InputError(error.source, "", hint)
