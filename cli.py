@@ -294,7 +294,8 @@ def whitehouse_play(seed: int, players: int, catalogue_file: str | None, rules: 
     from model.common.jsonio import load_json, source_name
     from model.common.options import parse_rule_flags
     from model.whitehouse.cards import parse_catalogue
-    from model.whitehouse.log import Replay, play_log
+    from model.whitehouse.log import Replay
+    from model.whitehouse.random_play import play_log
     from model.whitehouse.report import render_replay, replay_json
     from model.whitehouse.rules import whitehouse_rules
 
@@ -461,6 +462,8 @@ def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: 
 
     from checks import matrix, registry
     from checks.report import matrix_json, matrix_text
+    from model.common.errors import InputError
+    from model.common.jsonio import load_json
 
     if rules:
         raise click.UsageError("--all-options sets every option in turn: it takes no --rule")
@@ -477,11 +480,11 @@ def _matrix(kind: Any, game: str | None, rules: tuple[str, ...], expected_path: 
                                   progress=progress, workers=workers)
     if save_path is not None:
         made = matrix.as_record(cells, kind, records)[games[0]]
-        try:
-            with open(save_path, encoding="utf-8") as existing:
-                kept = json.load(existing)
-        except (OSError, ValueError):
-            kept = {}
+        # The other kind's cells in an existing record are kept, so an unreadable record is refused
+        # rather than replaced.
+        kept = load_json(save_path) if os.path.lexists(save_path) else {}
+        if not isinstance(kept, dict):
+            raise InputError(save_path, "", "a record is a JSON object: refusing to replace this file")
         other = [k for k in matrix.KINDS if k != kind]
         document = {k: kept[k] for k in other if isinstance(kept, dict) and k in kept} | made
         write_whole_file(save_path, json.dumps(document, indent=1, sort_keys=True) + "\n", "--save")

@@ -33,7 +33,6 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
 from checks import registry
@@ -41,6 +40,7 @@ from checks.invariants import run_checks
 from checks.questions import all_questions, answer
 from checks.result import Violated
 from model.common.errors import InputError
+from model.common.jsonio import load_json
 
 Kind = Literal["invariants", "questions", "rulings"]
 KINDS: tuple[Kind, ...] = ("invariants", "questions", "rulings")
@@ -131,16 +131,16 @@ def record_path(game: str) -> Any:
 def load_record(game: str, kind: Kind, source: Any = None) -> Record:
     """The record of ``game``'s ``kind`` cells, from ``source`` (a path) or the shipped one."""
     where = str(source) if source is not None else f"checks/{game}/expected_matrix.json"
-    try:
-        text = (Path(source).read_text(encoding="utf-8") if source is not None
-                else record_path(game).read_text(encoding="utf-8"))
-        document = json.loads(text)
-    except FileNotFoundError:
-        if source is not None:
-            raise InputError(where, "", "no such file") from None
-        return Record({}, {}, _fallback(kind))
-    except (OSError, ValueError) as error:
-        raise InputError(where, "", f"cannot read the record: {error}") from None
+    if source is not None:
+        # A record the user names is an input file like any other: read as every input is.
+        document = load_json(str(source))
+    else:
+        try:
+            document = json.loads(record_path(game).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return Record({}, {}, _fallback(kind))
+        except (OSError, ValueError) as error:
+            raise InputError(where, "", f"cannot read the record: {error}") from None
     part = document.get(kind, {}) if isinstance(document, dict) else None
     if not isinstance(part, dict):
         raise InputError(where, kind, "expected an object")

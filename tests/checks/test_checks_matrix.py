@@ -207,3 +207,21 @@ def test_a_ruling_that_fails_under_an_option_is_expected_only_where_recorded() -
     recorded = matrix.run_matrix("rulings", ["socks"], 30.0, options=["gift_to_self"])
     assert all(c.matches for c in recorded)
     assert next(c for c in recorded if c.id == "replay-01-claimed-result-holds" and c.row.option).reason
+
+
+def test_a_record_that_is_not_json_is_one_line_exit_2(tmp_path: Path) -> None:
+    record = tmp_path / "record.json"
+    record.write_text('{"invariants": {}, "invariants": {}}')
+    result = invoke("checks", "--all-options", "--game", "socks", *FEW, "--expected", str(record))
+    assert result.exit_code == 2, result.output
+    assert "record.json" in result.output and "invariants" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_save_refuses_to_replace_a_record_it_cannot_read(tmp_path: Path) -> None:
+    record = tmp_path / "record.json"
+    record.write_text("option,value\nfinal_tie,no_winner\n")
+    result = invoke("checks", "--all-options", "--game", "socks", *FEW, "--save", str(record))
+    assert result.exit_code == 2, result.output
+    assert "record.json" in result.output and "CSV" in result.output
+    assert record.read_text() == "option,value\nfinal_tie,no_winner\n"
