@@ -85,7 +85,7 @@ MODULES: dict[str, tuple[str, ...]] = {
 #: question's answer, a position's loading, a log's replay, Socks advice, the Locked Network's
 #: input and answer). ``--part front`` mutates these instead of the engine and rule modules.
 FRONT_MODULES: dict[str, tuple[str, ...]] = {
-    "whitehouse": ("question", "position", "log", "network/io", "network/answer"),
+    "whitehouse": ("io", "question", "position", "log", "network/io", "network/answer"),
     "socks": ("io", "advise", "log"),
     "social": ("io", "schema"),
     "likes": ("io",),

@@ -16,7 +16,7 @@ import time
 
 from model.whitehouse.cards import sample_catalogue
 from model.whitehouse.engine import Engine
-from model.whitehouse.log import random_game
+from model.whitehouse.random_play import random_game
 from model.whitehouse.rules import WhitehouseRules
 from model.whitehouse.tricks import UnprovenTotal
 from solver.network.oracle import trick_oracle

@@ -18,7 +18,8 @@ import json
 from importlib import resources
 from typing import Any
 
-from model.whitehouse.log import load_log, move_to_json, replay
+from model.whitehouse.io import load_log
+from model.whitehouse.log import move_to_json, replay
 from model.whitehouse.network.arrangement import (
     EVENT,
     SUPPORTER,

@@ -89,7 +89,7 @@ def refused_by(engine: Engine, state: State, seat: int, legal: list[Move]) -> li
 def play_balance(seed: int, players: int, rules: WhitehouseRules, solvers: Mapping[str, Any],
                  player: PlayerKind) -> PlayedGame:
     """One game from ``seed`` on the sample catalogue; the random player draws every move as
-    ``log.random_game`` does (the same generator, the same calls), so it plays the same game."""
+    ``random_play.random_game`` does (the same generator, the same calls), so it plays the same game."""
     make_oracle: Callable[[TricksRules], TrickOracle] = solvers["trick_oracle"]
     catalogue = sample_catalogue()
     engine = Engine(catalogue, rules, make_oracle(rules.tricks))

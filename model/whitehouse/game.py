@@ -12,9 +12,9 @@ from model.whitehouse.balance import RULEBOOK as BALANCE_RULEBOOK
 from model.whitehouse.balance import play_balance
 from model.whitehouse.cards import sample_catalogue
 from model.whitehouse.engine import Engine, new_game, shuffled_decks
-from model.whitehouse.log import random_game as play_random_game
 from model.whitehouse.network.arrangement import TRICKS_OPTIONS, TricksRules
 from model.whitehouse.questions import QUESTIONS
+from model.whitehouse.random_play import random_game as play_random_game
 from model.whitehouse.rules import WHITEHOUSE_OPTIONS, WhitehouseRules, whitehouse_rules
 from model.whitehouse.tricks import TrickOracle
 

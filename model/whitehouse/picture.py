@@ -37,10 +37,11 @@ from model.common.svg import (
     wrap,
 )
 from model.whitehouse.cards import KINDS, Catalogue, Distraction
+from model.whitehouse.io import LoadedPosition, placed_cards
 from model.whitehouse.log import Replay
 from model.whitehouse.network.arrangement import CardRef, Cell, Network, borders, neighbours
 from model.whitehouse.position import KindCard
-from model.whitehouse.question import LoadedPosition, card_name, placed_cards, render_list, render_move
+from model.whitehouse.question import card_name, render_list, render_move
 from model.whitehouse.report import render_replay, render_state, waiting
 from model.whitehouse.state import KIND_INDEX, KIND_NAMES, PHASES, SLOTS, Arrival, CardId, Player, State, kind_of
 from model.whitehouse.table import COST, decider

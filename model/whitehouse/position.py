@@ -15,7 +15,7 @@ has seen.
 
 ``verify whitehouse replay LOG.json --at N`` writes the table after move N in this format
 (``position_document``); ``verify whitehouse move`` reads it back (``load_position``). The two
-hooks ``pending_steps``/``deck_order``/``settle`` are how ``model.whitehouse.log`` reads the keys
+hooks ``pending_steps``/``deck_order``/``settle`` are how ``model.whitehouse.io`` reads the keys
 this module added to the position object, so a log that starts from a cut position replays the
 same way.
 """
@@ -49,7 +49,7 @@ from model.whitehouse.state import (
 KindCard = tuple[DeckKind, CardId]
 
 
-# --- reading the keys added to the position object (called by model.whitehouse.log) -----------------
+# --- reading the keys added to the position object (called by model.whitehouse.io) ------------------
 
 
 def pending_steps(source: str, raw: dict[str, Any], position: Any,

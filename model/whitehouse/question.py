@@ -10,24 +10,18 @@ applies the move on a copy of the table and reads what changed.
 
 from __future__ import annotations
 
-import dataclasses
-import os
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from model.common.errors import InputError, join_path
-from model.common.jsonio import load_json, parse_json, source_name, validation_error
-from model.whitehouse.cards import KINDS, DeckKind
+from model.whitehouse.cards import DeckKind
 from model.whitehouse.deciding import Lead, deciding_reason
 from model.whitehouse.engine import Engine, decider
-from model.whitehouse.log import check_move_cards, load_log, log_models, move_from_model, move_to_json
-from model.whitehouse.network.arrangement import WINNING_TRICKS, TricksRules
-from model.whitehouse.notation import NotationError, move_text, move_words, read_move
+from model.whitehouse.io import LoadedPosition
+from model.whitehouse.log import move_to_json
 from model.whitehouse.notation import card_name as card_name  # the pictures read it here
+from model.whitehouse.notation import move_text, move_words
 from model.whitehouse.position import KindCard
 from model.whitehouse.report import state_json
-from model.whitehouse.rules import RULES, IllegalMove, rules_dict, whitehouse_rules
+from model.whitehouse.rules import RULES, IllegalMove, rules_dict
 from model.whitehouse.state import (
     KIND_INDEX,
     KIND_NAMES,
@@ -49,7 +43,6 @@ from model.whitehouse.state import (
     State,
     Take,
 )
-from model.whitehouse.tricks import TrickOracle
 
 #: The groups of ``--list``, in this order, each with its heading.
 GROUPS: dict[str, str] = {
@@ -64,156 +57,6 @@ GROUPS: dict[str, str] = {
     "lock": "lock the arriving card in",
     "keep": "keep the card in the Active Hand",
 }
-
-
-# --- reading a position document --------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LoadedPosition:
-    """A position document, read."""
-
-    #: The engine (catalogue, rules, Trick oracle).
-    engine: Engine
-    #: The table.
-    state: State
-    #: The cards of the decks nobody has seen (the face-down tops given by ``unseen``).
-    hidden: frozenset[KindCard]
-    #: Why the position's game is over though it does not say so (a player already has 7 Tricks).
-    over: str | None = None
-    #: The table as written, before its pending steps that need no decision were resolved.
-    written: State | None = None
-
-
-def placed_cards(position: dict[str, Any]) -> Iterator[KindCard]:
-    """Every card the position document places (hands, networks, beside hands, rows, listed deck
-    cards, pending steps)."""
-    for player in position.get("players", []):
-        for card in player.get("supporters", []):
-            yield "supporter", card
-        for card in player.get("events", []):
-            yield "event", card
-        for cell in player.get("network", []):
-            if cell.get("supporter") is not None:
-                yield "supporter", cell["supporter"]
-            if cell.get("event") is not None:
-                yield "event", cell["event"]
-        for key in ("gridlocks", "lies"):
-            for card in player.get(key, []):
-                yield "distraction", card
-        if player.get("deflection") is not None:
-            yield "distraction", player["deflection"]
-    for kind in KIND_NAMES:
-        for card in position.get("rows", {}).get(kind, []):
-            if card is not None:
-                yield kind, card
-        for card in position.get("decks", {}).get(kind, []):
-            yield kind, card
-    for step in position.get("pending", []):
-        if step.get("step") == "arrival":
-            yield ("distraction" if step["kind"] == "deflection" else step["kind"]), step["card"]
-        elif step.get("step") == "put_away":
-            yield "distraction", step["card"]
-
-
-def _check_beside_hands(source: str, engine: Engine, state: State) -> None:
-    """Only a Gridlock sits in the space before a network, only Lies below a hand, only a
-    Deflection above it."""
-    for seat, player in enumerate(state.players):
-        base = join_path("position.players", seat)
-        for key, wanted, cards in (("gridlocks", "gridlock", player.gridlocks), ("lies", "lies", player.lies),
-                                   ("deflection", "deflection", (player.deflection,))):
-            for index, card in enumerate(cards):
-                if card is None:
-                    continue
-                if engine.catalogue.distraction(card).action.type != wanted:
-                    path = join_path(base, key) if key == "deflection" else join_path(join_path(base, key), index)
-                    raise InputError(source, path, f"{card} is not a {wanted.capitalize()} card")
-
-
-def typed_rule_flags(flags: dict[str, str]) -> dict[str, Any]:
-    """``--rule NAME=VALUE`` flags checked and typed (a bad flag is bad input of ``--rule``)."""
-    if not flags:
-        return {}
-    chosen = rules_dict(whitehouse_rules(flags, "--rule", ""))
-    return {name: chosen[name] for name in flags}
-
-
-def load_position(source: str, data: Any, oracle: Callable[[TricksRules], TrickOracle],
-                  flags: dict[str, str] | None = None) -> LoadedPosition:
-    """Read a position document; ``flags`` (``--rule``) win over its ``rules``. Every refusal is
-    an ``InputError`` naming the JSON path."""
-    if not isinstance(data, dict):
-        raise InputError(source, "", "a position document is a JSON object")
-    if data.get("moves"):
-        raise InputError(source, "moves", "a position document holds no moves (cut a log with replay --at N)")
-    if "position" not in data:
-        raise InputError(source, "position", "required key is missing (the table the question is about)")
-    typed = typed_rule_flags(flags or {})
-    if typed and isinstance(data.get("rules", {}), dict):
-        data = {**data, "rules": {**data.get("rules", {}), **typed}}
-    loaded = load_log(source, data, oracle)
-    engine, state = loaded.engine, loaded.start
-    _check_beside_hands(source, engine, state)
-    raw = data["position"]
-    hidden: set[KindCard] = set()
-    unseen = raw.get("unseen") or {}
-    placed = set(placed_cards(raw))
-    for kind in KINDS:
-        if unseen.get(kind):
-            hidden |= {(kind, card) for card in engine.catalogue.ids(kind) if (kind, card) not in placed}
-    over = None
-    if not state.ended:
-        at_seven = [s for s, p in enumerate(state.players) if p.tricks >= WINNING_TRICKS and s not in state.claims]
-        if at_seven:
-            who = " and ".join(f"player {s}" for s in at_seven)
-            over = f"{who} already made {WINNING_TRICKS} Tricks"
-            state = dataclasses.replace(state, ended="seven", winners=tuple(at_seven), queue=())
-    return LoadedPosition(engine, state, frozenset(hidden), over, loaded.written)
-
-
-# --- reading a move ---------------------------------------------------------------------------------
-
-
-def read_move_argument(value: str) -> tuple[str, Any]:
-    """The move ``--move VALUE`` gives, and its source for messages: a JSON object written inline
-    (``{"move": "pass"}``), ``-`` (standard input), a file (a name ending in ``.json``, holding a
-    path separator, or naming a file that exists), or else one line in the move notation
-    (``take supporter middle discards S9``, ``model.whitehouse.notation``)."""
-    if value.lstrip().startswith("{"):
-        return "--move", parse_json("--move", value)
-    if value == "-" or value.endswith(".json") or "/" in value or os.sep in value or os.path.exists(value):
-        return source_name(value), load_json(value)
-    return "--move", value
-
-
-def parse_move(source: str, data: Any, position: LoadedPosition) -> tuple[int, Move]:
-    """One move: a log's JSON move object, or a line in the move notation (``read_move``); its
-    ``player`` (``by player N``) defaults to the seat the game waits for. Bad input is an
-    ``InputError``; a move the rules forbid is not (``ask_move`` judges it)."""
-    from pydantic import TypeAdapter, ValidationError  # here, so that `verify --help` stays fast
-
-    events = frozenset(position.engine.catalogue.ids("event"))
-    if isinstance(data, str):
-        try:
-            data = read_move(data, events)
-        except NotationError as error:
-            raise InputError(source, "", f"{error} (the move notation: README, 'May I do that?')") from None
-    if isinstance(data, dict) and "player" not in data:
-        waiting = decider(position.state)
-        data = {"player": position.state.current if waiting is None else waiting, **data}
-    _, move_model = log_models()
-    try:
-        parsed = TypeAdapter(move_model).validate_python(data, context={"events": events})
-    except ValidationError as error:
-        raise validation_error(source, data, error) from None
-    check_move_cards(position.engine.catalogue, source, "", parsed)
-    n = len(position.state.players)
-    if parsed.player >= n:
-        raise InputError(source, join_path("", "player"), f"no player {parsed.player} at a table of {n}")
-    seat, move = move_from_model(parsed)
-    return seat, move
-
 
 # --- what a move does ---------------------------------------------------------------------------------
 

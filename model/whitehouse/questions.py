@@ -154,8 +154,8 @@ class ReplayReply(Answered):
 
 def answer_replay(asked: Asked) -> ReplayReply:
     from model.common.errors import InputError
-    from model.whitehouse.log import cut, load_log, replay
-    from model.whitehouse.question import typed_rule_flags
+    from model.whitehouse.io import load_log, typed_rule_flags
+    from model.whitehouse.log import cut, replay
 
     typed = typed_rule_flags(dict(asked.rules))
     source, data = asked.inputs.read("log")
@@ -231,13 +231,14 @@ def one_move_or_list(options: Any, given: Any) -> None:
 
 def read_move(value: str) -> tuple[str, Any]:
     """``--move VALUE``: a file, ``-``, a JSON object written inline or one line of the move notation."""
-    from model.whitehouse.question import read_move_argument
+    from model.whitehouse.io import read_move_argument
 
     return read_move_argument(value)
 
 
 def answer_move(asked: Asked) -> MoveReply:
-    from model.whitehouse.question import ask_move, list_moves, load_position, parse_move
+    from model.whitehouse.io import load_position, parse_move
+    from model.whitehouse.question import ask_move, list_moves
 
     source, data = asked.inputs.read("position")
     oracle = asked.solvers[TRICK_ORACLE]

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cli import cli
 from model.whitehouse.cards import catalogue_schema
-from model.whitehouse.log import log_schema
+from model.whitehouse.io import log_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "whitehouse" / "games"

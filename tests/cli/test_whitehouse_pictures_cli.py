@@ -26,7 +26,8 @@ from svg_check import (
 )
 
 from model.common.jsonio import load_json
-from model.whitehouse.log import cut, load_log, replay
+from model.whitehouse.io import load_log
+from model.whitehouse.log import cut, replay
 from model.whitehouse.report import render_state
 from solver.network.oracle import trick_oracle
 

@@ -10,7 +10,7 @@ from whitehouse_support import make_oracle
 
 from model.whitehouse.cards import sample_catalogue
 from model.whitehouse.engine import Engine, decider, new_game, shuffled_decks
-from model.whitehouse.log import load_log
+from model.whitehouse.io import load_log
 from model.whitehouse.rules import WhitehouseRules
 from model.whitehouse.state import D, E, Keep, Lock, NoLies, Play, PlayLies, S, State, Take
 

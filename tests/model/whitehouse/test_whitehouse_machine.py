@@ -282,7 +282,7 @@ def test_a_win_in_the_middle_of_an_action_keeps_every_card_in_one_place(name, pl
                                                                          more):
     from whitehouse_support import make_oracle
 
-    from model.whitehouse.log import load_log
+    from model.whitehouse.io import load_log
 
     rows = {**ROWS, "distraction": ["D20", "D21", distraction], **more.get("rows", {})}
     position = {"players": players, "rows": rows, "phase": "distraction", "decks": more.get("decks", {})}

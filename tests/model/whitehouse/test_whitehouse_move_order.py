@@ -16,8 +16,9 @@ import pytest
 from whitehouse_support import make_oracle
 
 from checks.whitehouse.rulings import load_rulings
-from model.whitehouse.log import load_log, replay
-from model.whitehouse.question import ask_move, load_position
+from model.whitehouse.io import load_log, load_position
+from model.whitehouse.log import replay
+from model.whitehouse.question import ask_move
 from model.whitehouse.rules import IllegalMove
 from model.whitehouse.state import (
     AcceptLies,

@@ -7,7 +7,7 @@ import pytest
 from whitehouse_support import make_oracle
 
 from model.common.errors import InputError
-from model.whitehouse.log import load_log
+from model.whitehouse.io import load_log
 from model.whitehouse.network.arrangement import TricksRules
 from model.whitehouse.rules import IllegalMove, WhitehouseRules, whitehouse_rules
 from model.whitehouse.state import Lock, Play, Take

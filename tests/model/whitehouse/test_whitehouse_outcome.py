@@ -7,7 +7,7 @@ from whitehouse_support import make_oracle
 from model.common.outcome import Outcome, Termination
 from model.whitehouse.cards import sample_catalogue
 from model.whitehouse.engine import Engine, new_game, outcome, replace, shuffled_decks
-from model.whitehouse.log import random_game
+from model.whitehouse.random_play import random_game
 from model.whitehouse.rules import WhitehouseRules
 
 

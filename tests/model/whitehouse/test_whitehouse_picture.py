@@ -14,10 +14,11 @@ import pytest
 from svg_check import layout_problems, parse, render, shows, texts, titles
 
 from model.whitehouse.cards import Catalogue
-from model.whitehouse.log import Replay, load_log, replay
+from model.whitehouse.io import LoadedPosition, load_log, load_position, parse_move
+from model.whitehouse.log import Replay, replay
 from model.whitehouse.network.arrangement import EVENT, SUPPORTER, Arrangement, CardRef, Placement
 from model.whitehouse.picture import WIDTH, _marks, _named, move_svg, replay_svg
-from model.whitehouse.question import LoadedPosition, ask_move, list_moves, load_position, parse_move
+from model.whitehouse.question import ask_move, list_moves
 from solver.network.oracle import trick_oracle
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -13,9 +13,10 @@ import pytest
 
 from checks.whitehouse.rulings import load_rulings
 from model.common.errors import InputError
-from model.whitehouse.log import cut, load_log, move_to_json, replay
+from model.whitehouse.io import load_log, load_position, parse_move
+from model.whitehouse.log import cut, move_to_json, replay
 from model.whitehouse.position import cut_note, position_document
-from model.whitehouse.question import ask_move, list_moves, load_position, parse_move
+from model.whitehouse.question import ask_move, list_moves
 from model.whitehouse.rules import IllegalMove
 from solver.network.oracle import trick_oracle
 

@@ -12,8 +12,9 @@ from whitehouse_support import make_oracle
 
 from model.common.errors import InputError
 from model.whitehouse.cards import sample_catalogue_data
-from model.whitehouse.log import load_log, log_schema, replay
-from model.whitehouse.question import ask_move, load_position, parse_move
+from model.whitehouse.io import load_log, load_position, log_schema, parse_move
+from model.whitehouse.log import replay
+from model.whitehouse.question import ask_move
 
 ROWS = {"supporter": [21, 22, 20], "event": ["E21", "E22", "E23"], "distraction": ["D20", "D21", "D17"]}
 

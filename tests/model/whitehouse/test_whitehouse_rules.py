@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from whitehouse_support import make_oracle
 
-from model.whitehouse.log import load_log
+from model.whitehouse.io import load_log
 from model.whitehouse.rules import RULES, IllegalMove
 from model.whitehouse.state import (
     AcceptLies,
