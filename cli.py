@@ -250,7 +250,8 @@ def socks_play_command(
     from model.common.jsonio import load_json, source_name
     from model.common.options import parse_rule_flags
     from model.socks.io import parse_catalogue_document, parse_rules
-    from model.socks.log import dump_log, write_log
+    from model.socks.log import dump_log
+    from model.socks.random_play import write_log
     from model.socks.report import render_play
     from solver.socks import score_game
 

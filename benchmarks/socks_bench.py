@@ -21,8 +21,9 @@ sys.path.insert(0, str(ROOT))
 
 from model.common.jsonio import load_json  # noqa: E402
 from model.socks.cards import SocksRules, sample_catalogue  # noqa: E402
-from model.socks.engine import play, random_game  # noqa: E402
+from model.socks.engine import play  # noqa: E402
 from model.socks.io import parse_scoring  # noqa: E402
+from model.socks.random_play import random_game  # noqa: E402
 from solver.socks import score_game  # noqa: E402
 
 

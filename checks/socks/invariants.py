@@ -28,10 +28,11 @@ from checks.result import Counterexample
 from checks.socks import positions as P
 from checks.z3ops import Z3
 from model.common.errors import InputError
-from model.socks import engine
+from model.socks import engine, random_play
 from model.socks import scoring as socks_scoring
 from model.socks.cards import Catalogue, FinalTie, SocksRules, TieBreakCounts
-from model.socks.engine import GiftTo, RescueFrom, State, WildState
+from model.socks.engine import GiftTo, RescueFrom
+from model.socks.state import State, WildState
 from solver.socks import score_game
 
 GAME = "socks"
@@ -492,7 +493,7 @@ RANDOM_GAME_SEEDS = range(10)
 def _random_game_wrong(rules: SocksRules, names: tuple[str, ...], seed: int) -> str | None:
     """Why ``random_game`` is not a game dealt by ``new_game`` and played to the Washing Machine
     by legal moves, each turn by ``play``; None when it is."""
-    first, moves, final = engine.random_game(P.CATALOGUE, rules, names, random.Random(seed))
+    first, moves, final = random_play.random_game(P.CATALOGUE, rules, names, random.Random(seed))
     if first != engine.new_game(P.CATALOGUE, rules, names, random.Random(seed)):
         return "its start is not new_game's deal with the same seed"
     state = first
@@ -1107,7 +1108,7 @@ INVARIANTS: tuple[Invariant, ...] = (
               "Washing Machine card. ... You then take turns, playing clockwise.",
               P.DOMAIN + f"; whole random_game games on those 7 Sock cards, seeds 0-{RANDOM_GAME_SEEDS[-1]}, "
               "for 3 and for 2 players",
-              ("model.socks.engine.legal_moves", "model.socks.engine.play", "model.socks.engine.random_game"),
+              ("model.socks.engine.legal_moves", "model.socks.engine.play", "model.socks.random_play.random_game"),
               check_game_end, "exhaustive"),
     Invariant("SO-11", GAME, "Keep one card, pass the other by its arrow; only the kept card's effect",
               "Choose one card to add to your collection. ... Pass the other card to the player on your left or "

@@ -20,8 +20,9 @@ from typing import Any
 from checks.core import TimeUp
 from model.socks import engine
 from model.socks.cards import Card, Catalogue, SocksRules
-from model.socks.engine import Move, State, WildState
+from model.socks.engine import Move
 from model.socks.log import move_json
+from model.socks.state import State, WildState
 
 #: The cards: (ID, set or None for the Super Sock, stars, effect, arrow).
 CARDS: tuple[Card, ...] = (

@@ -24,15 +24,10 @@ from importlib import resources
 from typing import Any
 
 from model.socks.cards import SocksRules, sample_catalogue
-from model.socks.engine import (
-    IllegalMove,
-    RuleName,
-    State,
-    WildState,
-    play,
-)
+from model.socks.engine import IllegalMove, RuleName, play
 from model.socks.io import TurnIn, parse_rules, parse_scoring
 from model.socks.log import move_from_turn
+from model.socks.state import State, WildState
 from solver.socks import score_game
 
 SOURCE = "<ruling>"

@@ -27,8 +27,9 @@ from checks.result import Counterexample
 from checks.socks import positions as P
 from model.socks import advise as socks_advise
 from model.socks.cards import SocksRules
-from model.socks.engine import State, legal_moves, play
-from model.socks.log import write_log
+from model.socks.engine import legal_moves, play
+from model.socks.random_play import write_log
+from model.socks.state import State
 from solver.socks import score_game
 
 GAME = "socks"

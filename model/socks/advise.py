@@ -14,18 +14,10 @@ from typing import Any
 
 from model.common.errors import InputError, join_path
 from model.socks.cards import Catalogue, WildValue, build_catalogue, sample_catalogue, validate
-from model.socks.engine import (
-    GiftTo,
-    Move,
-    RescueFrom,
-    State,
-    WildState,
-    legal_moves,
-    neighbour,
-    play,
-)
+from model.socks.engine import GiftTo, Move, RescueFrom, legal_moves, neighbour, play
 from model.socks.io import PositionIn, card_index, catalogue_sets, parse_rules, player_seats
 from model.socks.scoring import hand_totals, typed_set_refusal
+from model.socks.state import State, WildState
 
 
 @dataclass(frozen=True)

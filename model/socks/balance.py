@@ -17,7 +17,8 @@ from typing import Any
 
 from model.common.balance import PlayedGame, PlayerKind, RuleCounts
 from model.socks.cards import SocksRules, sample_catalogue
-from model.socks.engine import RULES, GiftTo, Move, State, legal_moves, new_game, outcome, play, play_random
+from model.socks.engine import RULES, GiftTo, Move, legal_moves, new_game, outcome, play, play_random
+from model.socks.state import State
 
 #: The rule registry a balance report counts.
 RULEBOOK: tuple[str, ...] = tuple(RULES)
@@ -47,7 +48,7 @@ def greedy_move(state: State, rng: random.Random) -> tuple[Move, State]:
 def play_balance(seed: int, players: int, rules: SocksRules, solvers: Mapping[str, Any],
                  player: PlayerKind) -> PlayedGame:
     """One game from ``seed`` on the sample catalogue; the random player draws as
-    ``engine.random_game`` does (the same generator, the same calls), so it plays the same game."""
+    ``random_play.random_game`` does (the same generator, the same calls), so it plays the same game."""
     names = tuple(f"P{i + 1}" for i in range(players))
     rng = random.Random(seed)
     state = new_game(sample_catalogue(), rules, names, rng)

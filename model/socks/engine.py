@@ -1,4 +1,5 @@
-"""Oh My Socks!: the game engine (state, legal moves, playing a turn, the end of the game).
+"""Oh My Socks!: the game engine (legal moves, playing a turn, the end of the game) on the
+positions of ``model.socks.state``.
 
 Conventions the rulebook leaves to the table, stated once:
 
@@ -40,9 +41,9 @@ from model.socks.cards import (
     Effect,
     EffectName,
     SocksRules,
-    WildValue,
 )
 from model.socks.scoring import DECIDED_ORDER, Hand, Wild
+from model.socks.state import WAIT_ANYONE, WAIT_END, WAIT_OWNER, State, Waiting, WildState, collection_sets
 
 T = TypeVar("T")
 
@@ -108,13 +109,6 @@ READINGS: dict[RuleName, str] = {
 Discarded = Literal["discard"]
 DISCARD: Discarded = "discard"
 
-#: How a face-up Super Sock without a set waits: typed by the next Sock anyone collects, by the
-#: next Sock its owner collects, or chosen at the end.
-Waiting = Literal["anyone", "owner", "end"]
-WAIT_ANYONE: Literal["anyone"] = "anyone"
-WAIT_OWNER: Literal["owner"] = "owner"
-WAIT_END: Literal["end"] = "end"
-
 
 class IllegalMove(RuleBroken):
     """A move that breaks a rule of Oh My Socks!: ``rule`` is a key of RULES, ``sentence`` its
@@ -178,85 +172,6 @@ class Move:
     #: Where the other card went, as stated: the receiving seat, ``discard``, or None when the
     #: move does not say (the arrow decides it; a stated pass is checked against the arrow).
     passed_to: int | Discarded | None = None
-
-
-@dataclass(frozen=True)
-class WildState:
-    """A Super Sock lying face up in a collection."""
-
-    #: Its catalogue index.
-    card: int
-    #: The seat whose collection holds it.
-    owner: int
-    #: The set it belongs to, or None while it waits.
-    set: int | None
-    #: While it has no set: ``anyone``, ``owner`` or ``end`` (what will decide it).
-    waiting: Waiting | None
-
-    @classmethod
-    def described(
-        cls, card: int, owner: int, value: WildValue, first_of_game: bool, rules: SocksRules
-    ) -> WildState:
-        """A Super Sock from a position's description: its set, ``"end"`` (chosen at the end)
-        or ``"waiting"`` (typed by the next Sock: anyone's when it was the game's first Sock
-        and the rules say so, else its owner's)."""
-        if value == "end":
-            return cls(card, owner, None, WAIT_END)
-        if value == "waiting":
-            anyone = first_of_game and rules.super_first_sock == "anyone"
-            return cls(card, owner, None, WAIT_ANYONE if anyone else WAIT_OWNER)
-        return cls(card, owner, value, None)
-
-
-@dataclass(frozen=True)
-class State:
-    """A position: everything on the table, hidden cards included."""
-
-    #: The cards in play.
-    catalogue: Catalogue
-    #: The rule options.
-    rules: SocksRules
-    #: The players' names, clockwise from the first player.
-    names: tuple[str, ...]
-    #: The draw pile, top card first.
-    deck: tuple[int, ...]
-    #: The cards the seat to move has drawn and revealed; once the game is over, the cards of
-    #: the last draw that were not played (the Washing Machine among them).
-    drawn: tuple[int, ...]
-    #: Each seat's face-up collection, in the order collected.
-    collections: tuple[tuple[int, ...], ...]
-    #: Each seat's face-down gifts, in the order received.
-    gifts: tuple[tuple[int, ...], ...]
-    #: Cards discarded face up (2 players: an arrow pointing at the empty side).
-    discard: tuple[int, ...]
-    #: The Super Socks lying face up.
-    wilds: tuple[WildState, ...]
-    #: The seat to move (once over: the seat that drew the Washing Machine).
-    current: int
-    #: The number of the turn being played, from 1.
-    turn: int
-    #: True once the Washing Machine has been drawn.
-    over: bool
-    #: True once any Sock has joined a collection face up.
-    collected_any: bool
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
-    def sets_of(self, seat: int) -> tuple[int, ...]:
-        """The set numbers a seat's face-up collection holds (typed Super Socks included), in
-        ascending order: the sets a Super Sock added to it may join."""
-        return _sets_of(self.catalogue, self.collections[seat], self.wilds, seat)
-
-
-def _sets_of(
-    catalogue: Catalogue, collection: Sequence[int], wilds: Sequence[WildState | _OpenWild], seat: int
-) -> tuple[int, ...]:
-    card_set = catalogue.card_sets
-    printed = (number for c in collection if (number := card_set[c]) is not None)
-    typed = (w.set for w in wilds if w.owner == seat and w.set is not None)
-    return scoring.super_sock_sets(printed, typed)
 
 
 def neighbour(players: int, seat: int, arrow: Arrow | None) -> int | None:
@@ -394,7 +309,7 @@ class _Table:
     # where things are
 
     def sets_of(self, seat: int) -> tuple[int, ...]:
-        return _sets_of(self.catalogue, self.collections[seat], self.wilds, seat)
+        return collection_sets(self.catalogue, self.collections[seat], self.wilds, seat)
 
     def neighbour(self, seat: int, arrow: Arrow | None) -> int | None:
         return neighbour(self.players, seat, arrow)
@@ -847,18 +762,6 @@ def legal_moves(state: State) -> list[Move]:
             continue
         moves.append(recorder.move())
     return moves
-
-
-def random_game(
-    catalogue: Catalogue, rules: SocksRules, names: Sequence[str], rng: random.Random
-) -> tuple[State, list[Move], State]:
-    """A whole random legal game: the start, the moves, and the final position."""
-    first = state = new_game(catalogue, rules, names, rng)
-    moves: list[Move] = []
-    while not state.over:
-        move, state = play_random(state, rng)
-        moves.append(move)
-    return first, moves, state
 
 
 # --- the end of the game ------------------------------------------------------------------------

@@ -13,9 +13,9 @@ from model.socks.balance import RULEBOOK as BALANCE_RULEBOOK
 from model.socks.balance import play_balance
 from model.socks.cards import SOCKS_OPTIONS, SocksRules, sample_catalogue
 from model.socks.engine import outcome
-from model.socks.engine import random_game as play_random_game
 from model.socks.io import parse_rules
 from model.socks.questions import QUESTIONS
+from model.socks.random_play import random_game as play_random_game
 
 STATISTICS = ("first player wins", "game length (turns)", "winning score")
 

@@ -1,5 +1,5 @@
-"""Oh My Socks!: game logs. ``write_log`` plays a random legal game and records it;
-``replay`` checks a log turn by turn and reports the first illegal step or the final position.
+"""Oh My Socks!: game logs. ``replay`` checks a log turn by turn and reports the first illegal
+step or the final position (``model.socks.random_play.write_log`` writes one of a random game).
 
 A log is bad input (InputError) when it is not a document of the format at all: wrong keys or
 types, unknown card IDs or player names, a card twice in the deck, a result claimed for a game
@@ -12,13 +12,11 @@ log does not matter.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from model.common.errors import InputError, join_path
-from model.common.options import rules_as_dict
 from model.socks.cards import Catalogue, SocksRules, build_catalogue, sample_catalogue, validate
 from model.socks.engine import (
     DISCARD,
@@ -29,13 +27,10 @@ from model.socks.engine import (
     Move,
     RescueFrom,
     RuleName,
-    State,
     check_setup,
     final_hands,
     neighbour,
     play,
-    play_random,
-    shuffled_deck,
     start,
 )
 from model.socks.io import (
@@ -47,6 +42,7 @@ from model.socks.io import (
     seat_of,
 )
 from model.socks.scoring import Hand, PlayerScore
+from model.socks.state import State
 
 
 class ScoredGame(Protocol):
@@ -107,48 +103,6 @@ def move_json(state: State, move: Move, after: State | None = None) -> dict[str,
     if effects:
         entry["effects"] = effects
     return entry
-
-
-def write_log(
-    seed: int,
-    players: int,
-    rules: SocksRules = DEFAULT_RULES,
-    catalogue: Catalogue | None = None,
-    catalogue_doc: dict[str, Any] | None = None,
-    *,
-    score_game: ScoreGame,
-) -> tuple[dict[str, Any], State]:
-    """A random legal game from ``seed`` as a log document, and its final position; its result is
-    scored by ``score_game`` (the optimal scorer, wired in by the caller)."""
-    catalogue = catalogue or sample_catalogue()
-    rng = random.Random(seed)
-    names = [f"P{i + 1}" for i in range(players)]
-    deck = shuffled_deck(catalogue, rng)
-    state = start(catalogue, rules, names, deck)
-    turns: list[dict[str, Any]] = []
-    while not state.over:
-        before = state
-        move, state = play_random(state, rng)
-        turns.append(move_json(before, move, state))
-    game = score_game(final_hands(state), rules)
-    log: dict[str, Any] = {
-        "game": "socks",
-        "note": "A random legal game: every decision drawn uniformly among the legal ones.",
-        "seed": seed,
-    }
-    if catalogue_doc is not None:
-        log["catalogue"] = catalogue_doc
-    log.update(
-        players=names,
-        rules=rules_as_dict(rules),
-        deck=[catalogue.id_of(c) for c in deck],
-        turns=turns,
-        result={
-            "scores": {p.name: p.score for p in game.players},
-            "winners": list(game.winners),
-        },
-    )
-    return log, state
 
 
 @dataclass(frozen=True)

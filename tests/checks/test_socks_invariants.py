@@ -27,10 +27,12 @@ from model.socks import cards, engine, scoring
 from model.socks import game as socks_game
 from model.socks import io as socks_io
 from model.socks import log as socks_log
+from model.socks import random_play as socks_random_play
 from model.socks.cards import GIFT, SocksRules
 from model.socks.game import GAME
 from model.socks.game import random_game as socks_random_game
-from model.socks.log import write_log
+from model.socks.random_play import write_log
+from model.socks.state import State
 from solver.socks import score_game
 
 RULES = {"socks": registry.rules("socks", {})}
@@ -126,7 +128,7 @@ def nobody_in_a_final_tie(scores: Any, set_counts: Any, final_tie: Any, ops: Ops
     return _winner_flags(scores, set_counts, "no_winner", ops)
 
 
-def gifts_not_revealed(state: engine.State, seat: int) -> tuple[int, int]:
+def gifts_not_revealed(state: State, seat: int) -> tuple[int, int]:
     hidden = replace(state, gifts=tuple(() for _ in state.gifts))
     return _engine_totals(hidden, seat)
 
@@ -146,7 +148,7 @@ def rescue_copies(self: Any, rescuer: int, target: Any, choose_set: Any) -> None
     self.collections[target.seat].append(target.card)  # the Sock stays with its owner as well
 
 
-def counterclockwise(table: Any, state: engine.State) -> engine.State:
+def counterclockwise(table: Any, state: State) -> State:
     # _finish_turn hands the turn to the seat after the one given: give it the seat two back.
     return _finish_turn(table, replace(state, current=(state.current - 2) % state.players))
 
@@ -370,7 +372,7 @@ def test_a_super_sock_with_a_star_is_refused(monkeypatch: pytest.MonkeyPatch, tm
     assert answer() != before
 
 
-_check_setup, _new_game, _random_game = engine.check_setup, engine.new_game, engine.random_game
+_check_setup, _new_game, _random_game = engine.check_setup, engine.new_game, socks_random_play.random_game
 
 
 def washing_machine_among_twelve(catalogue: Any, deck: Any) -> None:
@@ -381,7 +383,7 @@ def washing_machine_among_twelve(catalogue: Any, deck: Any) -> None:
     _check_setup(catalogue, deck)
 
 
-def second_seat_starts(catalogue: Any, rules: Any, names: Any, rng: Any) -> engine.State:
+def second_seat_starts(catalogue: Any, rules: Any, names: Any, rng: Any) -> State:
     # The deal gives the first turn to the second seat (it draws the top 2 cards).
     state = _new_game(catalogue, rules, names, rng)
     return replace(state, current=1)
@@ -392,7 +394,7 @@ def last_move_dropped(catalogue: Any, rules: Any, names: Any, rng: Any) -> Any:
     return first, moves[:-1], final
 
 
-def only_pseudo_legal(state: engine.State, move: engine.Move) -> bool:
+def only_pseudo_legal(state: State, move: engine.Move) -> bool:
     # play's refusal is not asked.
     return engine.is_pseudo_legal(state, move)
 
@@ -418,9 +420,9 @@ def random_records() -> Any:
     # The engine function, wherever a module bound it under its own name.
     ("check_setup lets the Washing Machine lie 12th from the bottom",
      [(engine, "check_setup"), (socks_log, "check_setup")], washing_machine_among_twelve, "SO-18", setup_replayed),
-    ("new_game gives the first turn to the second seat", [(engine, "new_game")], second_seat_starts, "SO-18",
-     lambda tmp: random_records),
-    ("random_game leaves out its last move", [(engine, "random_game"), (socks_game, "play_random_game")],
+    ("new_game gives the first turn to the second seat", [(engine, "new_game"), (socks_random_play, "new_game")],
+     second_seat_starts, "SO-18", lambda tmp: random_records),
+    ("random_game leaves out its last move", [(socks_random_play, "random_game"), (socks_game, "play_random_game")],
      last_move_dropped, "SO-10", lambda tmp: random_records),
 ])
 def test_a_setup_or_whole_game_bug_is_caught(what: str, targets: Any, replacement: Any, invariant: str,

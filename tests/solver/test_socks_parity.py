@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from model.common.status import Status
 from model.socks.cards import Card, Catalogue, SocksRules
-from model.socks.engine import State, WildState, outcome
+from model.socks.engine import outcome
 from model.socks.scoring import Hand, Wild, score_hand
+from model.socks.state import State, WildState
 from solver.socks import choose_wilds, score_game
 
 

@@ -11,7 +11,9 @@ from checks.socks.rulings import table_state
 from model.common.errors import RuleBroken
 from model.common.outcome import Outcome, Termination
 from model.socks.cards import SocksRules, sample_catalogue
-from model.socks.engine import RULES, IllegalMove, Move, State, new_game, outcome, play, random_game
+from model.socks.engine import RULES, IllegalMove, Move, new_game, outcome, play
+from model.socks.random_play import random_game
+from model.socks.state import State
 
 CATALOGUE = sample_catalogue()
 NAMES = ("Ana", "Bo", "Cy")

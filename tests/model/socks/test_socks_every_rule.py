@@ -22,13 +22,14 @@ from model.socks.engine import (
     IllegalMove,
     Move,
     RescueFrom,
-    State,
     check_setup,
     is_legal,
     legal_moves,
     play,
 )
-from model.socks.log import RULEBOOK, replay, write_log
+from model.socks.log import RULEBOOK, replay
+from model.socks.random_play import write_log
+from model.socks.state import State
 from solver.socks import score_game
 
 CATALOGUE = sample_catalogue()

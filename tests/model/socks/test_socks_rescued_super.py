@@ -14,7 +14,8 @@ import pytest
 
 from checks.socks.rulings import table_state
 from model.socks.cards import SocksRules, sample_catalogue
-from model.socks.engine import IllegalMove, Move, RescueFrom, State, legal_moves, play
+from model.socks.engine import IllegalMove, Move, RescueFrom, legal_moves, play
+from model.socks.state import State
 
 CATALOGUE = sample_catalogue()
 ID = CATALOGUE.index
