@@ -123,6 +123,16 @@ def _serve_quick(conn: Connection, lifeline: Connection) -> None:
         pass
 
 
+def _stop(process: Any) -> None:
+    """End a child process: terminated, killed when it has not ended a second later, reaped."""
+    if process.is_alive():
+        process.terminate()
+        process.join(1.0)
+        if process.is_alive():
+            process.kill()
+    process.join(1.0)
+
+
 class Busy(Exception):
     """No slot and no place in the queue: the page gets 503 with ``Retry-After``."""
 
@@ -261,8 +271,7 @@ class Jobs:
             return
         ours, theirs = self.context.Pipe(duplex=False)
         process = self.context.Process(
-            target=_work, args=(job.kind, job.documents, job.time_limit, theirs, self.lifeline,
-                                self.niceness if job.long else 0),
+            target=_work, args=(job.kind, job.documents, job.time_limit, theirs, self.lifeline, self.niceness),
             name=f"verify-{job.kind}", daemon=True)
         process.start()
         theirs.close()
@@ -295,12 +304,7 @@ class Jobs:
     @staticmethod
     def _retire(worker: Worker) -> None:
         """End a worker's process (it is past a time limit, cancelled, or broken)."""
-        if worker.process.is_alive():
-            worker.process.terminate()
-            worker.process.join(1.0)
-            if worker.process.is_alive():
-                worker.process.kill()
-        worker.process.join(1.0)
+        _stop(worker.process)
         worker.conn.close()
 
     def get(self, job_id: str) -> Job | None:
@@ -367,12 +371,7 @@ class Jobs:
             else:
                 self._retire(job.worker)
         elif job.process is not None:
-            if job.process.is_alive():
-                job.process.terminate()
-                job.process.join(1.0)
-                if job.process.is_alive():
-                    job.process.kill()
-            job.process.join(1.0)
+            _stop(job.process)
         if job.conn is not None and job.worker is None:
             job.conn.close()
         job.state, job.result, job.ended, job.documents = state, result, time.monotonic(), None
