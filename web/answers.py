@@ -79,7 +79,7 @@ def _needed(question: Question, fixed: Mapping[str, Any]) -> tuple[Document, ...
     fixed options refuse (``--list`` takes no ``--move``)."""
     names = [d.name for d in question.documents if not d.optional]
     if question.check is not None:
-        options = {o.name: False if o.kind == "flag" else None for o in question.options} | dict(fixed)
+        options = question.unset_options() | dict(fixed)
         for name in reversed(names[1:]):
             try:
                 question.check(options, lambda name: name if name in names else None)
@@ -128,8 +128,7 @@ def answer(kind: str, documents: dict[str, Any], time_limit: float, progress: Pr
     if page is None:
         raise InputError("request", "", f"no question {kind!r}")
     question = page.question
-    values = {o.name: False if o.kind == "flag" else None for o in question.options}
-    values |= dict(documents.get(OPTIONS, {})) | dict(page.fixed)
+    values = question.unset_options() | dict(documents.get(OPTIONS, {})) | dict(page.fixed)
     documents = {name: document for name, document in documents.items() if name != OPTIONS}
     solvers: Mapping[str, Any] = {}
     if question.solvers:

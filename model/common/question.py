@@ -196,6 +196,10 @@ class Question:
         """Its own options."""
         return tuple(p for p in self.parameters if isinstance(p, Option))
 
+    def unset_options(self) -> dict[str, Any]:
+        """Each of its own options as it is when not given: a flag False, an integer None."""
+        return {o.name: False if o.kind == "flag" else None for o in self.options}
+
     def shared(self, kind: str) -> Shared | None:
         """Its shared option of ``kind``, if it takes one."""
         return next((p for p in self.parameters if isinstance(p, Shared) and p.kind == kind), None)
