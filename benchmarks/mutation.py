@@ -78,7 +78,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "whitehouse": ("engine", "rules", "state", "table", "judge", "network/arrangement"),
     "socks": ("engine", "state", "scoring", "cards"),
     "social": ("engine", "rules"),
-    "likes": ("engine", "rules"),
+    "likes": ("engine", "cards", "state", "rules"),
 }
 
 #: The front-end modules of each game: what reads its documents and states its verdicts (the

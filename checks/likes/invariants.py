@@ -32,7 +32,8 @@ from checks.z3ops import Z3
 from model.common.outcome import Outcome, Termination
 from model.likes import engine as likes_engine
 from model.likes import rules as likes_rules
-from model.likes.engine import Draw, History, PlayerState, Report, RoundInput, RoundResult
+from model.likes.cards import Board
+from model.likes.engine import Draw, History, Report, RoundInput, RoundResult
 from model.likes.io import sample_catalogue
 from model.likes.rules import (
     FallBackReading,
@@ -45,6 +46,7 @@ from model.likes.rules import (
     SpentIntentsReading,
     StreakReading,
 )
+from model.likes.state import PlayerState
 
 GAME = "likes"
 #: A role as a Z3 integer: 0 the Influencer, 1 tied for first, 2 anyone else.
@@ -73,7 +75,7 @@ def replay_moves(rules: LikesRules, start: int, viral: int, steps: list[int]) ->
     """The positions after each move, through the engine's own move (``_Table.move``) on a board
     with no Event space; the round's net floor of ``start_floor=round_net`` at the end."""
     table = likes_engine._Table(
-        likes_engine.Board(viral), sample_catalogue(), rules, likes_engine.RoundInput("replay", (), ()),
+        Board(viral), sample_catalogue(), rules, likes_engine.RoundInput("replay", (), ()),
         likes_engine.History(), {"P1": start}, {"P1": 0}, {},
     )
     seen = []

@@ -19,22 +19,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from model.likes import engine as likes_engine
-from model.likes.engine import (
-    Board,
-    Catalogue,
-    Draw,
-    EventCard,
-    History,
-    IllegalInput,
-    IntentCard,
-    Play,
-    PlayerState,
-    Report,
-    RoundInput,
-    RoundResult,
-    Vote,
-)
+from model.likes.cards import Board, Catalogue, EventCard, IntentCard
+from model.likes.engine import Draw, History, IllegalInput, Play, Report, RoundInput, RoundResult, Vote
 from model.likes.rules import LikesRules
+from model.likes.state import PlayerState
 
 NAMES = ("Ana", "Ben", "Cy")
 #: Viral is space 8; Event spaces 3 and 6.

@@ -8,18 +8,11 @@ from dataclasses import replace
 from checks.likes import machine
 from checks.questions import Asked, No, NoneFound, Question, Witness, Yes
 from model.likes import engine as likes_engine
-from model.likes.engine import (
-    Catalogue,
-    Draw,
-    History,
-    IllegalInput,
-    Play,
-    PlayerState,
-    RoundInput,
-    Vote,
-)
+from model.likes.cards import Catalogue
+from model.likes.engine import Draw, History, IllegalInput, Play, RoundInput, Vote
 from model.likes.io import sample_catalogue
 from model.likes.rules import RULEBOOK, LikesRules
+from model.likes.state import PlayerState
 
 GAME = "likes"
 NAMES = ("Ana", "Ben", "Cy")

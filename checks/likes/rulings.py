@@ -19,7 +19,8 @@ from importlib import resources
 from typing import Any
 
 from model.common.errors import InputError
-from model.likes.engine import Catalogue, IllegalInput, RoundResult, replay_game, resolve_round
+from model.likes.cards import Catalogue
+from model.likes.engine import IllegalInput, RoundResult, replay_game, resolve_round
 from model.likes.io import (
     board_from,
     events_from,

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from model.likes.engine import Catalogue, IntentCard, PlayerState, RoundInput, RoundResult
+from model.likes.cards import Catalogue, IntentCard
+from model.likes.engine import RoundInput, RoundResult
 from model.likes.rules import DEFAULT_RULES, IntentKind, LikesRules
+from model.likes.state import PlayerState
 
 # The rulebook's numbers, restated here so that the checker shares nothing with the engine.
 _INFLUENCER, _THIRD_TIME, _TIE = 5, -3, 2

@@ -1,5 +1,5 @@
-"""Likes and Lies: the board, the cards, a round's inputs, and the engine that resolves rounds
-and replays games.
+"""Likes and Lies: a round's inputs, and the engine that resolves rounds and replays games (the
+board and the cards are ``model.likes.cards``, a player between rounds ``model.likes.state``).
 
 A round, as the rulebook orders it: a Caption card; each player's Content card and Intent card
 face down; the Content cards revealed; one Like token from each player, all at once, never on
@@ -10,9 +10,9 @@ if there is an Influencer, everyone else by his Intent card after the report. Te
 step, an Event space draws an Event card (the first landing of a round only), no pawn goes
 behind Start, and reaching Viral wins.
 
-The engine applies the pure rules of ``model/likes_rules.py`` in that order and writes down
+The engine applies the pure rules of ``model.likes.rules`` in that order and writes down
 every move with the rule behind it. Inputs that break a rule raise ``IllegalInput`` (a verdict);
-documents that are not valid at all are refused earlier, by ``model/likes_io.py``.
+documents that are not valid at all are refused earlier, by ``model.likes.io``.
 """
 
 from __future__ import annotations
@@ -26,135 +26,25 @@ from model.common.outcome import Outcome, Termination
 # The rule functions are looked up in their module when called (``likes_rules.streak_step``), so
 # that the function the engine runs is the one the proofs of ``checks/likes`` run.
 from model.likes import rules as likes_rules
+from model.likes.cards import Board, Catalogue
 from model.likes.rules import (
-    CAPTION_CARDS,
-    CONTENT_CARDS,
     DEFAULT_RULES,
     LIKES_PER_STEP,
     READINGS,
     RULEBOOK,
     TIE_STEPS,
-    IntentKind,
     LikesRules,
     Role,
     RuleName,
 )
+from model.likes.state import PlayerState
 
-#: What an Event card does.
-EffectType = Literal["move", "to_start", "likes", "none"]
 #: Where a replayed game stands: won, ended without a winner (the Intent decks are spent),
 #: unfinished (the log stops first) or illegal (an input breaks a rule).
 GameStatus = Literal["won", "no_winner", "unfinished", "illegal"]
 #: Why random play stopped a game the rules had not ended: the Caption and Content cards in the
 #: box allow no more rounds, or an Event card is due and every one has been drawn.
 StopReason = Literal["round_limit", "event_cards"]
-
-
-@dataclass(frozen=True)
-class Board:
-    """The track from Start (space 0) to Viral."""
-
-    #: The number of spaces from Start to Viral: Viral is this space.
-    spaces_to_viral: int
-    #: The Event spaces (each strictly between Start and Viral).
-    event_spaces: frozenset[int] = frozenset()
-    #: An optional display name.
-    name: str | None = None
-    #: The Content cards in the box ("75 Content cards" unless the board file says otherwise).
-    content_cards: int = CONTENT_CARDS
-    #: The Caption cards in the box ("69 Caption cards" unless the board file says otherwise).
-    caption_cards: int = CAPTION_CARDS
-
-    @property
-    def viral(self) -> int:
-        return self.spaces_to_viral
-
-
-@dataclass(frozen=True)
-class EventCard:
-    """An Event card: one effect of a closed set of types."""
-
-    #: The card's identifier, unique among Event cards.
-    id: str
-    #: ``move`` (``amount`` steps, negative is back), ``to_start`` (back to Start),
-    #: ``likes`` (``amount`` Likes on the counter) or ``none`` (no effect).
-    effect: EffectType
-    #: The steps or Likes of the effect (0 for ``to_start`` and ``none``).
-    amount: int = 0
-    #: An optional display name.
-    name: str | None = None
-
-    def describe(self) -> str:
-        if self.effect == "move":
-            return f"{self.amount:+d} steps"
-        if self.effect == "likes":
-            return f"+{self.amount} Likes"
-        if self.effect == "to_start":
-            return "back to Start"
-        return "no effect"
-
-
-@dataclass(frozen=True)
-class IntentCard:
-    """An Intent card; printed values, when present, replace the default steps."""
-
-    #: The card's identifier, unique within a player's deck.
-    id: str
-    #: ``true_information`` or ``misinformation``.
-    kind: IntentKind
-    #: Printed steps for its poster when not reported (None: the default).
-    if_not_reported: int | None = None
-    #: Printed steps for its poster when reported (None: the default).
-    if_reported: int | None = None
-    #: Printed steps for the Influencer who reports it (None: the default).
-    influencer_if_reported: int | None = None
-    #: An optional display name.
-    name: str | None = None
-
-
-@dataclass(frozen=True)
-class Catalogue:
-    """The board and the cards a game is played with."""
-
-    #: The board.
-    board: Board
-    #: Every Event card.
-    events: tuple[EventCard, ...]
-    #: The Intent deck each player owns a copy of, top card first.
-    intents: tuple[IntentCard, ...]
-
-    def event(self, card_id: str) -> EventCard:
-        for card in self.events:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
-
-    def intent(self, card_id: str) -> IntentCard:
-        for card in self.intents:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
-
-    def intent_ids(self) -> tuple[str, ...]:
-        return tuple(card.id for card in self.intents)
-
-
-@dataclass(frozen=True)
-class PlayerState:
-    """One player between rounds."""
-
-    #: The player's name, unique at the table; seat order is the order of the players.
-    name: str
-    #: The pawn's space: 0 is Start.
-    position: int = 0
-    #: The Likes counter (always below 10 between rounds).
-    likes: int = 0
-    #: The run of Influencer rounds he carries (rounds he tied in do not break it).
-    streak: int = 0
-    #: The Intent cards left in his deck, top first.
-    intent_deck: tuple[str, ...] = ()
-    #: False when the deck's order is not known (the top-card rule then accepts any card).
-    deck_order_known: bool = True
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Likes and Lies: input documents (pydantic schemas) and their translation into the frozen
-types of ``model/likes.py``.
+types of ``model.likes.cards``, ``model.likes.state`` and ``model.likes.engine``.
 
 Everything a document could get wrong without playing (a wrong key or type, an unknown player
 or card, a state legal play cannot produce) is refused here as an ``InputError`` naming the
@@ -20,22 +20,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from model.common.errors import InputError
 from model.common.jsonio import load_json, parse_json, validation_error
 from model.common.options import build_rules
+from model.likes.cards import Board, Catalogue, EventCard, IntentCard
 from model.likes.engine import (
-    Board,
-    Catalogue,
     Draw,
-    EventCard,
-    GameResult,
-    IllegalInput,
-    IntentCard,
     Play,
-    PlayerState,
     Report,
     RoundInput,
-    RoundResult,
     Vote,
-    replay_game,
-    resolve_round,
 )
 from model.likes.rules import (
     LIKES_OPTIONS,
@@ -45,6 +36,7 @@ from model.likes.rules import (
     LikesRules,
     max_streak,
 )
+from model.likes.state import PlayerState
 
 SAMPLE_BOARD = "likes-sample-board.json"
 SAMPLE_EVENTS = "likes-sample-events.json"
@@ -472,26 +464,3 @@ def _check_box(source: str, rounds: tuple[RoundInput, ...], catalogue: Catalogue
 def schema_text(name: str) -> str:
     """The JSON Schema file's exact text for one input format."""
     return json.dumps(schema(name), indent=2, ensure_ascii=False) + "\n"
-
-
-def check_round_file(path: str, board: str | None = None, events: str | None = None,
-                     intents: str | None = None, flags: dict[str, str] | None = None,
-                     ) -> tuple[LikesRules, RoundResult | None, IllegalInput | None]:
-    """`verify likes round`: resolve the round of a file, or name the first rule it breaks."""
-    catalogue = load_catalogue(board, events, intents)
-    source, data = _read(path, "")
-    rules, players, rnd = round_file_from(source, data, catalogue, flags)
-    try:
-        return rules, resolve_round(catalogue, players, rnd, rules), None
-    except IllegalInput as error:
-        return rules, None, error
-
-
-def replay_game_file(path: str, board: str | None = None, events: str | None = None,
-                     intents: str | None = None, flags: dict[str, str] | None = None,
-                     ) -> tuple[LikesRules, GameResult]:
-    """`verify likes game`: replay a game log to its end or to its first illegal input."""
-    catalogue = load_catalogue(board, events, intents)
-    source, data = _read(path, "")
-    rules, players, rounds = game_file_from(source, data, catalogue, flags)
-    return rules, replay_game(catalogue, players, rounds, rules)

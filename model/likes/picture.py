@@ -14,9 +14,11 @@ import math
 from collections.abc import Sequence
 
 from model.common.svg import KEY_SWATCH, Page, circle, group, hsl_hex, page_width, rect, shorten_to_width, text
-from model.likes.engine import Board, GameResult, IllegalInput, PlayerState, RoundResult
+from model.likes.cards import Board
+from model.likes.engine import GameResult, IllegalInput, RoundResult
 from model.likes.report import game_text, result_text, rules_line, violation_text
 from model.likes.rules import LIKES_PER_STEP, LikesRules
+from model.likes.state import PlayerState
 
 #: The narrowest picture: a phone's width, so that its text is drawn at full size there.
 WIDTH = 390

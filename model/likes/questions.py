@@ -45,7 +45,7 @@ def board_from_a_file(options: Any, source: Any) -> None:
 
 def _catalogue(asked: Asked) -> Any:
     """The board and cards: each from its document where one is given, else the sample."""
-    from model.likes.engine import Catalogue
+    from model.likes.cards import Catalogue
     from model.likes.io import board_from, events_from, intents_from, sample_catalogue
 
     sample = sample_catalogue()

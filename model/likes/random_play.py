@@ -18,15 +18,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+from model.likes.cards import Board, Catalogue
 from model.likes.engine import (
-    Board,
-    Catalogue,
     Draw,
     GameResult,
     History,
     IllegalInput,
     Play,
-    PlayerState,
     Report,
     RoundInput,
     RoundResult,
@@ -45,6 +43,7 @@ from model.likes.rules import (
     Role,
     roles,
 )
+from model.likes.state import PlayerState
 
 
 def round_limit(players: int, board: Board | None = None) -> int:

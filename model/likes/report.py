@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from model.common.options import rules_as_dict
-from model.likes.engine import GameResult, IllegalInput, PlayerState, RoundResult, Step
+from model.likes.engine import GameResult, IllegalInput, RoundResult, Step
 from model.likes.rules import DEFAULT_RULES, LikesRules
+from model.likes.state import PlayerState
 
 
 def violation_json(error: IllegalInput | None) -> dict[str, str | None] | None:

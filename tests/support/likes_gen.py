@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from model.likes.cards import Catalogue
 from model.likes.engine import (
-    Catalogue,
     Draw,
     History,
     IllegalInput,
     Play,
-    PlayerState,
     Report,
     RoundInput,
     RoundResult,
@@ -18,6 +17,7 @@ from model.likes.engine import (
     resolve_round,
 )
 from model.likes.rules import LikesRules
+from model.likes.state import PlayerState
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 

@@ -13,7 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from likes_gen import legal_round, start_state
 
 from model.likes.check import check_round
-from model.likes.engine import History, PlayerState, replay_game, start_players
+from model.likes.engine import History, replay_game, start_players
 from model.likes.io import sample_catalogue
 from model.likes.rules import (
     LikesRules,
@@ -22,6 +22,7 @@ from model.likes.rules import (
     moves_by_intent,
     streak_step,
 )
+from model.likes.state import PlayerState
 
 CATALOGUE = sample_catalogue()
 VIRAL = CATALOGUE.board.viral

@@ -8,10 +8,11 @@ import random
 
 from model.common.errors import RuleBroken
 from model.common.outcome import Termination
-from model.likes.engine import GameResult, IllegalInput, PlayerState, RoundInput, replay_game, start_players
+from model.likes.engine import GameResult, IllegalInput, RoundInput, replay_game, start_players
 from model.likes.io import sample_catalogue
 from model.likes.random_play import random_game
 from model.likes.rules import RULEBOOK, LikesRules
+from model.likes.state import PlayerState
 
 CATALOGUE = sample_catalogue()
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
