@@ -45,7 +45,13 @@ class Reply(TypedDict, total=False):
 Progress = Callable[[Any], None]
 #: The key of a question's options among its documents on their way to a worker (``web.jobs``
 #: passes the documents through as they are); no document is named so.
-OPTIONS = "?options"
+_OPTIONS = "?options"
+
+
+def to_worker(documents: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """What a worker is sent for one question, as ``answer`` reads it: its documents by name, and
+    the options the request gave (by name)."""
+    return dict(documents) | ({_OPTIONS: dict(options)} if options else {})
 
 
 @dataclass(frozen=True)
@@ -122,14 +128,14 @@ class PageInputs:
 
 
 def answer(kind: str, documents: dict[str, Any], time_limit: float, progress: Progress | None = None) -> Reply:
-    """Answer the question ``kind`` from its documents (by name), and its options (by name, under
-    ``OPTIONS``)."""
+    """Answer the question ``kind`` from its documents and its options, as ``to_worker`` puts them
+    together."""
     page = page_questions().get(kind)
     if page is None:
         raise InputError("request", "", f"no question {kind!r}")
     question = page.question
-    values = question.unset_options() | dict(documents.get(OPTIONS, {})) | dict(page.fixed)
-    documents = {name: document for name, document in documents.items() if name != OPTIONS}
+    values = question.unset_options() | dict(documents.get(_OPTIONS, {})) | dict(page.fixed)
+    documents = {name: document for name, document in documents.items() if name != _OPTIONS}
     solvers: Mapping[str, Any] = {}
     if question.solvers:
         from solver.seams import question_solvers

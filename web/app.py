@@ -36,7 +36,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from model.common.errors import InputError
-from web.answers import OPTIONS, PageQuestion, error_json, page_questions, sources
+from web.answers import PageQuestion, error_json, page_questions, sources, to_worker
 from web.jobs import GRACE, Busy, Job, Jobs
 
 #: The server's log (uvicorn's): a client that hung up is one line here.
@@ -298,7 +298,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         try:
             limit = _time_limit(request, settings)
             options = _options(request, page)
-            documents = await _documents(request, page, settings) | ({OPTIONS: options} if options else {})
+            documents = to_worker(await _documents(request, page, settings), options)
         except _TooLarge:
             return _too_large(settings.max_body)
         except InputError as error:
@@ -449,7 +449,7 @@ def _form_options() -> dict[str, list[str]]:
 def shipped_examples() -> dict[str, dict[str, Any]]:
     """The shipped examples each form reads, by form and file name (those its reader accepts)."""
     from model.likes.io import load_catalogue, round_file_from
-    from model.social.schema import parse_like
+    from model.social.io import parse_like
     from model.socks.io import parse_scoring
     from model.whitehouse.network.io import parse_question
 
