@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from model.common.errors import InputError
-from model.common.question import BAD_INPUT, YES, outcome_of
+from model.common.question import BAD_INPUT, YES, internal_error_line, outcome_of
 
 #: The tool's own bug (``EX_SOFTWARE``), and an interrupt (128 + SIGINT).
 INTERNAL_ERROR, INTERRUPTED = 70, 130
@@ -353,10 +353,7 @@ def _report(error: BaseException) -> int:
             import traceback
 
             traceback.print_exception(error, file=sys.stderr)
-        message = str(error).replace("\n", " ").strip()
-        detail = f"{type(error).__name__}: {message}" if message else type(error).__name__
-        line = (f"internal error: {detail} \N{EM DASH} please report it; "
-                "VERIFY_DEBUG=1 shows the traceback")
+        line = f"{internal_error_line(error)}; VERIFY_DEBUG=1 shows the traceback"
         code = INTERNAL_ERROR
     try:
         click.echo(f"verify: {line}", err=True)

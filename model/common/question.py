@@ -249,6 +249,14 @@ def outcome_of(error: BaseException) -> Ended | None:
     return None
 
 
+def internal_error_line(error: BaseException) -> str:
+    """The one line both front ends show for an error that is none of the outcomes: the tool's
+    own bug (after ``verify: `` on the command line)."""
+    message = str(error).replace("\n", " ").strip()
+    detail = f"{type(error).__name__}: {message}" if message else type(error).__name__
+    return f"internal error: {detail} \N{EM DASH} please report it"
+
+
 def typed_rule_values(rules_type: Any, options: Any, flags: Mapping[str, str]) -> dict[str, Any]:
     """``--rule`` flags checked against a game's options and typed (bad input of ``--rule``)."""
     from model.common.options import build_rules
