@@ -87,7 +87,7 @@ MODULES: dict[str, tuple[str, ...]] = {
 FRONT_MODULES: dict[str, tuple[str, ...]] = {
     "whitehouse": ("io", "question", "position", "log", "network/io", "network/answer"),
     "socks": ("io", "advise", "log"),
-    "social": ("io", "schema"),
+    "social": ("io",),
     "likes": ("io",),
 }
 #: The parts a campaign may mutate.

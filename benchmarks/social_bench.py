@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "suppo
 from social_logs import random_log  # noqa: E402
 
 from model.social.engine import judge_round  # noqa: E402
-from model.social.schema import parse_round  # noqa: E402
+from model.social.io import parse_round  # noqa: E402
 
 
 def measure(label: str, logs: list[dict], repeats: int = 3) -> tuple[str, int, int, float, float]:

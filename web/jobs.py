@@ -39,7 +39,7 @@ KEEP = 120.0
 #: Modules the server of forks imports once, so that each child starts with them loaded.
 PRELOAD = ["web.answers", "solver.network.answer", "solver.network.oracle", "model.whitehouse.question",
            "model.whitehouse.picture", "model.whitehouse.network.report", "model.socks.io", "solver.socks",
-           "model.socks.picture", "model.socks.report", "model.social.schema", "model.social.engine",
+           "model.socks.picture", "model.socks.report", "model.social.io", "model.social.engine",
            "model.social.report", "model.likes.io", "model.likes.engine", "model.likes.picture",
            "model.likes.report", "solver.seams", "model.whitehouse.questions", "model.socks.questions",
            "model.social.questions", "model.likes.questions"]

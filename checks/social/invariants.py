@@ -36,8 +36,8 @@ from checks.social.explore import Position, Shadow, Step
 from checks.z3ops import Z3
 from model.social import engine as social
 from model.social.cards import CONTEST, LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, sample_decks, voting_card
+from model.social.io import parse_round
 from model.social.rules import CORRECTED, REFUSED, RuleName, SocialRules
-from model.social.schema import parse_round
 from model.social.state import Event, GalleryView, GameSetup, LikeMoment, Player, RoundSetup
 
 GAME = "social"

@@ -21,8 +21,8 @@ from checks.social.explore import log_drawing
 from checks.z3ops import Z3
 from model.social import engine as social
 from model.social.cards import LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, VOTE, sample_decks
+from model.social.io import parse_round
 from model.social.rules import REFUSED, SocialRules
-from model.social.schema import parse_round
 from model.social.state import Event
 
 GAME = "social"

@@ -19,7 +19,7 @@ from typing import Any
 
 from model.common.errors import InputError
 from model.social.engine import judge_game, judge_like, judge_round
-from model.social.schema import parse_game, parse_like, parse_round
+from model.social.io import parse_game, parse_like, parse_round
 
 RULINGS = ("data",)
 

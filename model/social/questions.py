@@ -52,7 +52,7 @@ class RoundReply(Answered):
 
 def answer_round(asked: Asked) -> RoundReply:
     from model.social.engine import judge_round
-    from model.social.schema import parse_round
+    from model.social.io import parse_round
 
     setup, rules = parse_round(*asked.inputs.read("log"), dict(asked.rules))
     return RoundReply(judge_round(setup, rules), rules)
@@ -102,7 +102,7 @@ class GameReply(Answered):
 
 def answer_game(asked: Asked) -> GameReply:
     from model.social.engine import judge_game
-    from model.social.schema import parse_game
+    from model.social.io import parse_game
 
     setup, rules = parse_game(*asked.inputs.read("log"), dict(asked.rules))
     return GameReply(judge_game(setup, rules), rules)
@@ -147,7 +147,7 @@ class LikeReply(Answered):
 
 def answer_like(asked: Asked) -> LikeReply:
     from model.social.engine import judge_like
-    from model.social.schema import parse_like
+    from model.social.io import parse_like
 
     moment, rules = parse_like(*asked.inputs.read("like"), dict(asked.rules))
     return LikeReply(judge_like(moment, rules), rules)

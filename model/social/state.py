@@ -1,7 +1,7 @@
 """Social Network: the referee's own view of a game, whatever document or random play it came
 from: the players, a round's setup and its events, a game's rounds, and the moment of one Like.
 
-``model.social.schema`` turns input documents into these types; the referee
+``model.social.io`` turns input documents into these types; the referee
 (``model.social.engine``) and random play (``model.social.random_play``) use them and never the
 input schemas.
 """
@@ -43,7 +43,7 @@ class Event:
     vote: bool | None = None
 
     def json(self) -> dict[str, Any]:
-        """The event as a round log writes it (``model.social.schema``)."""
+        """The event as a round log writes it (``model.social.io``)."""
         out: dict[str, Any] = {"player": self.player, "action": self.action}
         if self.action == "play":
             out["card"] = self.card

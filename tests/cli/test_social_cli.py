@@ -14,8 +14,8 @@ from checks.social.rulings import load_rulings
 from cli import cli
 from model.social.cards import sample_decks
 from model.social.engine import judge_game
+from model.social.io import SCHEMAS, parse_game, schema_of
 from model.social.rules import SOCIAL_OPTIONS, SocialRules
-from model.social.schema import SCHEMAS, parse_game, schema_of
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "social"

@@ -8,8 +8,8 @@ import pytest
 from social_logs import Scenario
 
 from model.social.engine import End, judge_game, judge_like, judge_round
+from model.social.io import parse_game, parse_round
 from model.social.rules import SocialRules
-from model.social.schema import parse_game, parse_round
 from model.social.state import GalleryView, LikeMoment
 
 GALLERIES = {"gallery": 23, "like": 0, "contest": 0, "quiz": 0}

@@ -12,10 +12,10 @@ from model.common.errors import RuleBroken
 from model.common.outcome import Outcome, Termination
 from model.social.cards import sample_decks
 from model.social.engine import DecidedBy, GameResult, judge_round
+from model.social.io import parse_round
 from model.social.random_play import random_game
 from model.social.report import round_json, round_text
 from model.social.rules import RULES_BY_NAME, SocialRules
-from model.social.schema import parse_round
 
 
 def test_a_violation_stands_for_the_rule_broken() -> None:

@@ -12,7 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from social_logs import Scenario, injections, random_log
 
 from model.social.engine import Referee, judge_round
-from model.social.schema import Event, parse_round
+from model.social.io import Event, parse_round
 
 HALT_ACTIONS = {"vote", "start", "resolve", "reward"}
 

@@ -10,9 +10,9 @@ import pytest
 
 from model.social.cards import LIKE, QUIZ, sample_decks
 from model.social.engine import Referee, judge_game
+from model.social.io import Event, GameSetup, RoundSetup, parse_game
 from model.social.random_play import MAX_EVENTS, random_game
 from model.social.rules import SocialRules
-from model.social.schema import Event, GameSetup, RoundSetup, parse_game
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
 

@@ -10,8 +10,8 @@ import pytest
 from social_logs import Scenario
 
 from model.social.engine import judge_game, judge_round
+from model.social.io import parse_game, parse_round
 from model.social.rules import SOCIAL_OPTIONS, SOCIAL_RULES
-from model.social.schema import parse_game, parse_round
 
 #: The rulebook beside the checkout (CI keeps ../shared next to it).
 RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "social-network.txt"

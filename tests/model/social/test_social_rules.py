@@ -6,8 +6,8 @@ import pytest
 from social_logs import Scenario
 
 from model.social.engine import judge_round
+from model.social.io import parse_round
 from model.social.rules import RULES_BY_NAME, SOCIAL_RULES
-from model.social.schema import parse_round
 
 
 def _played_out(scenario: Scenario, player: str) -> None:
