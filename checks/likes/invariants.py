@@ -9,7 +9,7 @@ Two ways of arguing, named on each invariant:
   check runs) on Z3 terms (``checks.z3ops.Z3``) and compare them with the rulebook's numbers,
   written here as literals (the 3rd round in a row, -3, +5, 10 Likes, +2, -2, +1, Start 0);
 - ``exhaustive``: every round the engine's ``resolve_round`` accepts from a few given small
-  positions (``checks.likes.machine``) is checked.
+  positions (``checks.likes.explore``) is checked.
 
 A counterexample is replayed through the engine (its Python functions, or ``resolve_round``).
 """
@@ -26,7 +26,7 @@ from typing import Any
 import z3
 
 from checks.core import Context, Invariant, TimeUp, read
-from checks.likes import machine
+from checks.likes import explore
 from checks.result import Counterexample
 from checks.z3ops import Z3
 from model.common.outcome import Outcome, Termination
@@ -340,26 +340,26 @@ def check_intent_steps(ctx: Context) -> Counterexample | None:
 
 # --- the state machine: every round from the given positions ----------------------------------
 
-Problem = Callable[[machine.Transition, RoundResult, LikesRules], "str | None"]
+Problem = Callable[[explore.Transition, RoundResult, LikesRules], "str | None"]
 
 
 def _exhaustive(ctx: Context, problem: Problem) -> Counterexample | None:
-    for t in machine.explored(ctx.rules, _on_time(ctx)):
+    for t in explore.explored(ctx.rules, _on_time(ctx)):
         found = problem(t, t.result, ctx.rules)
         if found is None:
             continue
-        again = machine.replay(t, ctx.rules)
+        again = explore.replay(t, ctx.rules)
         agrees = problem(t, again, ctx.rules)
         return Counterexample(
-            {**machine.state_json(t), "problem": found},
-            machine.drawn(t),
+            {**explore.state_json(t), "problem": found},
+            explore.drawn(t),
             f"resolve_round, replaying the round: {agrees or 'no longer breaks it'}",
             agrees is not None,
         )
     return None
 
 
-def cards_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+def cards_problem(t: explore.Transition, result: RoundResult, rules: LikesRules) -> str | None:
     played = {play.player: play.intent for play in t.rnd.plays}
     for before, after in zip(t.before, result.players, strict=True):
         name, card = before.name, played[before.name]
@@ -384,7 +384,7 @@ def cards_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
     return None
 
 
-def divert_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+def divert_problem(t: explore.Transition, result: RoundResult, rules: LikesRules) -> str | None:
     owner = {play.content: play.player for play in t.rnd.plays}
     played = {play.player: play.intent for play in t.rnd.plays}
     votes = Counter(owner[vote.card] for vote in t.rnd.votes)
@@ -395,9 +395,9 @@ def divert_problem(t: machine.Transition, result: RoundResult, rules: LikesRules
     # No Like lost either: the counter after, plus 10 for each step exchanged, is the counter
     # before plus the Likes received plus those of his Event card.
     for before, after in zip(t.before, result.players, strict=True):
-        event_likes = sum(machine.CATALOGUE.event(s.card).amount for s in result.steps
+        event_likes = sum(explore.CATALOGUE.event(s.card).amount for s in result.steps
                           if s.player == before.name and s.rule == "event" and s.card is not None
-                          and machine.CATALOGUE.event(s.card).effect == "likes")
+                          and explore.CATALOGUE.event(s.card).effect == "likes")
         exchanged = sum(s.move for s in result.steps if s.player == before.name and s.rule == "likes_exchange")
         if after.likes + 10 * exchanged != before.likes + votes[before.name] + event_likes:
             return (f"{before.name}: counter {before.likes}, {votes[before.name]} Likes received, "
@@ -418,7 +418,7 @@ def divert_problem(t: machine.Transition, result: RoundResult, rules: LikesRules
             if posted[s.player] > 1:
                 return f"{s.player} moves twice by his Intent card {s.card}"
             continue
-        card = machine.CATALOGUE.intent(s.card)
+        card = explore.CATALOGUE.intent(s.card)
         penalty = (card.kind == "true_information"
                    or (rules.printed_steps and card.influencer_if_reported is not None))
         if not (s.player == result.influencer and card_owner == result.reported
@@ -427,8 +427,8 @@ def divert_problem(t: machine.Transition, result: RoundResult, rules: LikesRules
     return None
 
 
-def viral_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
-    viral = machine.VIRAL
+def viral_problem(t: explore.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+    viral = explore.VIRAL
     for s in result.steps:
         if s.end > viral:
             return f"{s.player} ends a move on space {s.end}, past Viral ({viral})"
@@ -467,7 +467,7 @@ def viral_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
     return None
 
 
-def start_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+def start_problem(t: explore.Transition, result: RoundResult, rules: LikesRules) -> str | None:
     if rules.start_floor == "each_move":
         for s in result.steps:
             if s.end < 0:
@@ -478,7 +478,7 @@ def start_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
     return None
 
 
-def steps_problem(t: machine.Transition, result: RoundResult, rules: LikesRules) -> str | None:
+def steps_problem(t: explore.Transition, result: RoundResult, rules: LikesRules) -> str | None:
     fixed = {"influencer": 5, "influencer_third": -3, "tie": 2}
     for s in result.steps:
         if s.rule in fixed and s.move != fixed[s.rule]:
@@ -487,7 +487,7 @@ def steps_problem(t: machine.Transition, result: RoundResult, rules: LikesRules)
             continue
         if s.card is None:
             return f"{s.player} moves {s.move:+d} for {s.rule} by no Intent card"
-        card = machine.CATALOGUE.intent(s.card)
+        card = explore.CATALOGUE.intent(s.card)
         printed = (card.if_not_reported, card.if_reported, card.influencer_if_reported)
         unreported, reported, penalty = (p if p is not None and rules.printed_steps else d
                                          for p, d in zip(printed, INTENT_DEFAULTS[card.kind], strict=True))
@@ -556,12 +556,12 @@ VIRAL_READINGS: tuple[tuple[SeveralViralReading, FallBackReading], ...] = tuple(
 def check_viral_readings(ctx: Context) -> Counterexample | None:
     on_time = _on_time(ctx)
     seen: set[tuple[object, ...]] = set()
-    for t in machine.explored(ctx.rules, on_time):
+    for t in explore.explored(ctx.rules, on_time):
         result = t.result
         if not result.reached_viral:
             continue
         key = (t.start, result.reached_viral, tuple(p.position for p in result.players),
-               tuple((s.player, s.start + s.move) for s in result.steps if s.start + s.move >= machine.VIRAL))
+               tuple((s.player, s.start + s.move) for s in result.steps if s.start + s.move >= explore.VIRAL))
         if key in seen:
             continue
         seen.add(key)
@@ -569,16 +569,16 @@ def check_viral_readings(ctx: Context) -> Counterexample | None:
         # The Viral questions decide only who wins: the round is accepted and moved alike.
         for several, fall_back in VIRAL_READINGS:
             rules = replace(ctx.rules, several_reach_viral=several, viral_fall_back=fall_back)
-            again = machine.replay(t, rules)
+            again = explore.replay(t, rules)
             found = viral_problem(t, again, rules)
             if found is None:
                 continue
             return Counterexample(
-                {**machine.state_json(t), "several_reach_viral": several, "viral_fall_back": fall_back,
+                {**explore.state_json(t), "several_reach_viral": several, "viral_fall_back": fall_back,
                  "problem": found},
-                machine.drawn(t) + f"\n  under several_reach_viral={several}, viral_fall_back={fall_back}",
-                f"resolve_round under those readings: {viral_problem(t, machine.replay(t, rules), rules) or 'fine'}",
-                viral_problem(t, machine.replay(t, rules), rules) is not None,
+                explore.drawn(t) + f"\n  under several_reach_viral={several}, viral_fall_back={fall_back}",
+                f"resolve_round under those readings: {viral_problem(t, explore.replay(t, rules), rules) or 'fine'}",
+                viral_problem(t, explore.replay(t, rules), rules) is not None,
             )
     return None
 
@@ -601,7 +601,7 @@ HERE = "perturbed"
 Perturbation = tuple[str, tuple[PlayerState, ...], RoundInput, History, "tuple[RuleName, str] | None", LikesRules]
 
 
-def _perturbations(t: machine.Transition, rules: LikesRules) -> list[Perturbation]:
+def _perturbations(t: explore.Transition, rules: LikesRules) -> list[Perturbation]:
     """Inputs one rule forbids, built from an accepted round, each with the rule and the path
     the refusal must name; and inputs that change nothing the rules care about (None: accepted,
     resolved as the round itself)."""
@@ -624,7 +624,7 @@ def _perturbations(t: machine.Transition, rules: LikesRules) -> list[Perturbatio
     add("a player plays a second time", replace(rnd, plays=plays + (replace(first, content="extra", path=HERE),)),
         "one_play")
     add("a player plays no cards", replace(rnd, plays=plays[1:]), "one_play", f"{rnd.path}.plays")
-    other = next(c.id for c in machine.CATALOGUE.intents if c.id not in before[0].intent_deck)
+    other = next(c.id for c in explore.CATALOGUE.intents if c.id not in before[0].intent_deck)
     add("an Intent card not in the player's deck", replace(rnd, plays=(replace(first, intent=other, path=HERE),)
                                                           + plays[1:]), "intent_from_deck")
     for index, state in enumerate(before):
@@ -683,17 +683,17 @@ def _perturbations(t: machine.Transition, rules: LikesRules) -> list[Perturbatio
             # his report, is a draw without landing, not a report before his Event card.
             report = rnd.reports[0]
             add("an Event card for an Influencer who lands on none, timed with his report",
-                replace(rnd, draws=rnd.draws + (Draw(leader, machine.CATALOGUE.events[0].id, HERE, 5),),
+                replace(rnd, draws=rnd.draws + (Draw(leader, explore.CATALOGUE.events[0].id, HERE, 5),),
                         reports=(replace(report, at=5),)), "event")
     drawer = plays[0].player
-    card0 = machine.CATALOGUE.events[0].id
+    card0 = explore.CATALOGUE.events[0].id
     extra = (Draw(drawer, card0, HERE),) if any(d.player == drawer for d in rnd.draws) else (
         Draw(drawer, card0), Draw(drawer, card0, HERE))
     add("a second Event card for one player", replace(rnd, draws=rnd.draws + extra), "first_event_only")
     idle = next((p.player for p in plays if all(d.player != p.player for d in rnd.draws)), None)
     if idle is not None:
         add("an Event card drawn without landing on an Event space",
-            replace(rnd, draws=rnd.draws + (Draw(idle, machine.CATALOGUE.events[0].id, HERE),)), "event")
+            replace(rnd, draws=rnd.draws + (Draw(idle, explore.CATALOGUE.events[0].id, HERE),)), "event")
     if rnd.draws:
         drawn_before = replace(history, events=history.events | {rnd.draws[0].card})
         marked = replace(rnd, draws=(replace(rnd.draws[0], path=HERE),) + rnd.draws[1:])
@@ -712,7 +712,7 @@ def _perturbations(t: machine.Transition, rules: LikesRules) -> list[Perturbatio
 
 def check_accepts_the_rules(ctx: Context) -> Counterexample | None:
     on_time = _on_time(ctx)
-    for refusal in machine.refusals(ctx.rules, on_time):
+    for refusal in explore.refusals(ctx.rules, on_time):
         error = refusal.error
         again = _refused(refusal, ctx.rules)
         return Counterexample(
@@ -725,7 +725,7 @@ def check_accepts_the_rules(ctx: Context) -> Counterexample | None:
             f"resolve_round refuses it again: {again}" if again else "resolve_round now accepts it",
             again is not None,
         )
-    for index, t in enumerate(_kinds_of_round(machine.explored(ctx.rules, on_time))):
+    for index, t in enumerate(_kinds_of_round(explore.explored(ctx.rules, on_time))):
         if index % 10 == 0:
             on_time()
         for what, players, rnd, history, want, rules in _perturbations(t, ctx.rules):
@@ -734,15 +734,15 @@ def check_accepts_the_rules(ctx: Context) -> Counterexample | None:
                 continue
             agrees = _perturbation_problem(t, players, rnd, history, want, rules)
             return Counterexample(
-                {**machine.state_json(t), "perturbation": what, "problem": problem},
-                machine.drawn(t) + f"\n  changed: {what}",
+                {**explore.state_json(t), "perturbation": what, "problem": problem},
+                explore.drawn(t) + f"\n  changed: {what}",
                 f"resolve_round on the changed round: {agrees or 'no longer breaks it'}",
                 agrees is not None,
             )
     return None
 
 
-def _kinds_of_round(explored: tuple[machine.Transition, ...]) -> list[machine.Transition]:
+def _kinds_of_round(explored: tuple[explore.Transition, ...]) -> list[explore.Transition]:
     """The first accepted round of each kind: its position and round, with an Influencer or a
     tie, his report or none, who draws Event cards and whether the Influencer's own move drew one
     before his report (what decides which perturbations apply and what they must give)."""
@@ -761,19 +761,19 @@ def _kinds_of_round(explored: tuple[machine.Transition, ...]) -> list[machine.Tr
     return out
 
 
-def _refused(refusal: machine.Refusal, rules: LikesRules) -> str | None:
+def _refused(refusal: explore.Refusal, rules: LikesRules) -> str | None:
     """The engine's refusal of the round again, or None when it accepts it now."""
     try:
-        likes_engine.resolve_round(machine.CATALOGUE, refusal.before, refusal.rnd, rules, refusal.history)
+        likes_engine.resolve_round(explore.CATALOGUE, refusal.before, refusal.rnd, rules, refusal.history)
     except likes_engine.IllegalInput as error:
         return f"{error.rule} at {error.path!r}"
     return None
 
 
-def _perturbation_problem(t: machine.Transition, players: tuple[PlayerState, ...], rnd: RoundInput,
+def _perturbation_problem(t: explore.Transition, players: tuple[PlayerState, ...], rnd: RoundInput,
                           history: History, want: tuple[RuleName, str] | None, rules: LikesRules) -> str | None:
     try:
-        got = likes_engine.resolve_round(machine.CATALOGUE, players, rnd, rules, history)
+        got = likes_engine.resolve_round(explore.CATALOGUE, players, rnd, rules, history)
     except likes_engine.IllegalInput as error:
         if want is None:
             return f"refused ({error.rule} at {error.path!r}), though the rules allow it"
@@ -799,10 +799,10 @@ def _second_round(rnd: RoundInput) -> RoundInput:
                    votes=tuple(replace(v, card=fresh[v.card]) for v in rnd.votes))
 
 
-def game_problem(t: machine.Transition, rules: LikesRules) -> str | None:
+def game_problem(t: explore.Transition, rules: LikesRules) -> str | None:
     """What is wrong with ``replay_game`` on the round alone, and followed by a second round."""
     result = t.result
-    one = likes_engine.replay_game(machine.CATALOGUE, t.before, (t.rnd,), rules)
+    one = likes_engine.replay_game(explore.CATALOGUE, t.before, (t.rnd,), rules)
     if one.rounds != (result,) or one.players != result.players:
         return "the replayed game's round or players are not the round's"
     spent = any(not p.intent_deck for p in result.players) and rules.spent_intents != "reshuffle"
@@ -831,7 +831,7 @@ def game_problem(t: machine.Transition, rules: LikesRules) -> str | None:
         if outcome != expected:
             return f"the game's outcome is {outcome}, not {expected}"
     second = _second_round(t.rnd)
-    two = likes_engine.replay_game(machine.CATALOGUE, t.before, (t.rnd, second), rules)
+    two = likes_engine.replay_game(explore.CATALOGUE, t.before, (t.rnd, second), rules)
     if want[0] != "unfinished":
         # A round after the game is over breaks "game_over"; the game stays as it ended.
         error = two.violation
@@ -843,7 +843,7 @@ def game_problem(t: machine.Transition, rules: LikesRules) -> str | None:
     players = tuple(replace(p, intent_deck=t.full[p.name], deck_order_known=False) if not p.intent_deck else p
                     for p in result.players)
     try:
-        follow = likes_engine.resolve_round(machine.CATALOGUE, players, second, rules,
+        follow = likes_engine.resolve_round(explore.CATALOGUE, players, second, rules,
                                             t.history.after(t.rnd, result))
     except likes_engine.IllegalInput as refused:
         # The players as the refused round found them (a spent deck reshuffled).
@@ -862,7 +862,7 @@ SPENT_READINGS: tuple[SpentIntentsReading, ...] = ("game_ends", "reshuffle", "fu
 
 def check_game_end(ctx: Context) -> Counterexample | None:
     on_time = _on_time(ctx)
-    for index, t in enumerate(_kinds_of_game(machine.explored(ctx.rules, on_time))):
+    for index, t in enumerate(_kinds_of_game(explore.explored(ctx.rules, on_time))):
         if index % 10 == 0:
             on_time()
         # The round is the same under each reading of spent_intents (no deck is empty before it);
@@ -876,8 +876,8 @@ def check_game_end(ctx: Context) -> Counterexample | None:
             continue
         agrees = game_problem(t, rules)
         return Counterexample(
-            {**machine.state_json(t), "spent_intents": rules.spent_intents, "problem": found},
-            machine.drawn(t) + f"\n  replayed as a game (replay_game, spent_intents={rules.spent_intents}), "
+            {**explore.state_json(t), "spent_intents": rules.spent_intents, "problem": found},
+            explore.drawn(t) + f"\n  replayed as a game (replay_game, spent_intents={rules.spent_intents}), "
             "then with a second round",
             f"replay_game again: {agrees or 'no longer breaks it'}",
             agrees is not None,
@@ -885,7 +885,7 @@ def check_game_end(ctx: Context) -> Counterexample | None:
     return None
 
 
-def _kinds_of_game(explored: tuple[machine.Transition, ...]) -> list[machine.Transition]:
+def _kinds_of_game(explored: tuple[explore.Transition, ...]) -> list[explore.Transition]:
     """The first round of a game (round 1 of a position) of each kind of ending: who wins, by an
     option's tie break or not, whose deck is spent."""
     seen: set[tuple[object, ...]] = set()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from checks.likes import machine
+from checks.likes import explore
 from checks.questions import Asked, No, NoneFound, Question, Witness, Yes
 from model.likes import engine as likes_engine
 from model.likes.cards import Catalogue
@@ -66,7 +66,7 @@ def _spent_proof(asked: Asked) -> No | NoneFound:
         if error.rule != "intents_spent":
             return NoneFound(f"the engine refused a round with empty decks for {error.rule}, not intents_spent")
     # (2) every round the engine accepts takes exactly the played card out of each deck.
-    for t in machine.explored(rules, asked.left):
+    for t in explore.explored(rules, asked.left):
         played = {p.player: p.intent for p in t.rnd.plays}
         for before, after in zip(t.before, t.result.players, strict=True):
             if len(after.intent_deck) != len(before.intent_deck) - 1 or played[before.name] in after.intent_deck:

@@ -6,7 +6,7 @@ functions the engine runs (``model.socks.scoring``: ``set_points``, ``hand_total
 checks each against the rulebook's numbers written here as literals. The rest are
 ``exhaustive``: every end position of a stated domain scored by the engine (SO-8), and every move
 of every game reachable from small positions through the engine's ``legal_moves`` and ``play``
-(SO-9..SO-14, see ``checks/socks/positions.py``). A counterexample is a hand, a table or a
+(SO-9..SO-14, see ``checks/socks/explore.py``). A counterexample is a hand, a table or a
 position the engine accepts, replayed through the engine.
 """
 
@@ -25,7 +25,7 @@ import z3
 
 from checks.core import Context, Invariant, read
 from checks.result import Counterexample
-from checks.socks import positions as P
+from checks.socks import explore as P
 from checks.z3ops import Z3
 from model.common.errors import InputError
 from model.socks import engine, random_play

@@ -3,7 +3,7 @@
 SO-Q1 asks whether a game can end with no winner. Z3 runs the engine's own ``winner_flags``
 (single-source) on every table of 2-10 players: when no table is left without a winner the
 answer is a proof "no"; otherwise a finished game with no winner is looked for among every game
-played out from the small positions of ``checks/socks/positions.py``, and replayed through the
+played out from the small positions of ``checks/socks/explore.py``, and replayed through the
 engine's ``outcome`` and through ``decide_winners`` of the scoring model.
 
 SO-Q2 asks whether a Gift can end the game in the middle of a turn (by drawing the Washing
@@ -16,7 +16,7 @@ import z3
 
 from checks.core import TimeUp
 from checks.questions import Asked, No, NoneFound, Question, Witness, Yes
-from checks.socks import positions as P
+from checks.socks import explore as P
 from checks.z3ops import Z3
 from model.common.errors import OutOfTime
 from model.socks import engine

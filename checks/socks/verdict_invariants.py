@@ -24,7 +24,7 @@ from typing import Any
 from checks import asking
 from checks.core import Context, Invariant, TimeUp
 from checks.result import Counterexample
-from checks.socks import positions as P
+from checks.socks import explore as P
 from model.socks import advise as socks_advise
 from model.socks.cards import SocksRules
 from model.socks.engine import legal_moves, play

@@ -10,7 +10,7 @@ Two ways of arguing (``Invariant.argument``):
   sentence, its numbers written here as literals. The functions are looked up at call time, so a
   patched engine function is the one proved.
 - ``exhaustive``: every state of a stated domain (the small tables of
-  ``checks.whitehouse.positions``, and every game of a bounded number of decisions from them) is
+  ``checks.whitehouse.explore``, and every game of a bounded number of decisions from them) is
   run through the engine's own ``new_game``, ``legal_moves`` and ``apply``, with the real Trick
   oracle, and the property checked on each.
 
@@ -29,8 +29,8 @@ import z3
 
 from checks.core import Context, Invariant, count, read
 from checks.result import Counterexample
-from checks.whitehouse import positions as pos
-from checks.whitehouse.positions import Seat
+from checks.whitehouse import explore as pos
+from checks.whitehouse.explore import Seat
 from checks.z3ops import Z3
 from model.common.outcome import Outcome, Termination
 from model.whitehouse import engine, table

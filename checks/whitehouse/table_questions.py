@@ -15,8 +15,8 @@ from typing import Any
 
 from checks.core import Context, TimeUp
 from checks.questions import Asked, NoneFound, Question, Witness, Yes
+from checks.whitehouse import explore as pos
 from checks.whitehouse import invariants as wh
-from checks.whitehouse import positions as pos
 from model.common.errors import OutOfTime
 
 GAME = "whitehouse"

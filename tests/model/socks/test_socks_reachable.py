@@ -6,7 +6,7 @@ written as the documents a player would give (a position for ``socks advise``, a
 ``socks score``) and read back. A Super Sock typed by another player's Sock (the game's first
 Sock under ``super_first_sock=anyone``, the default) lies in a set its holder holds no Sock of:
 the walks reach such positions, and a test says so, so that they stay covered. The same checks
-run exhaustively over the small deck of the invariants (``checks/socks/positions.py``) under
+run exhaustively over the small deck of the invariants (``checks/socks/explore.py``) under
 every reading of the options that decide where a Super Sock can lie.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from checks.socks import positions as P
+from checks.socks import explore as P
 from model.common.options import rules_as_dict
 from model.socks.advise import advise, parse_position, visible_scores
 from model.socks.cards import SocksRules, sample_catalogue
