@@ -460,27 +460,29 @@ def shipped_examples() -> dict[str, dict[str, Any]]:
             return False
         return True
 
-    def documents(*parts: str) -> dict[str, Any]:
-        node = files("model") / "examples"
-        for part in parts:
-            node = node / part
-        found = {}
-        for child in sorted(node.iterdir(), key=lambda c: c.name):
-            if child.name.endswith(".json") and child.is_file():
-                found[child.name] = json.loads(child.read_text(encoding="utf-8"))
-        return found
-
     likes = load_catalogue()
-    readers: dict[str, tuple[tuple[str, ...], Any]] = {
-        "tricks": (("whitehouse",), lambda d: parse_question(d, "x")),
-        "socks": (("socks",), lambda d: parse_scoring("x", d)),
-        "like": (("social",), lambda d: parse_like("x", d, {})),
-        "round": (("likes",), lambda d: round_file_from("x", d, likes, None)),
-        "position": (("whitehouse", "positions"), lambda d: d["position"]),
-        "move": (("whitehouse", "positions", "moves"), lambda d: d["move"]),
+    readers: dict[str, tuple[str, Any]] = {
+        "tricks": ("whitehouse", lambda d: parse_question(d, "x")),
+        "socks": ("socks", lambda d: parse_scoring("x", d)),
+        "like": ("social", lambda d: parse_like("x", d, {})),
+        "round": ("likes", lambda d: round_file_from("x", d, likes, None)),
+        "position": ("whitehouse/positions", lambda d: d["position"]),
+        "move": ("whitehouse/positions/moves", lambda d: d["move"]),
     }
-    return {form: {name: doc for name, doc in documents(*parts).items() if accepted(read, doc)}
-            for form, (parts, read) in readers.items()}
+    return {form: {name: doc for name, doc in _example_files(folder, "*.json").items() if accepted(read, doc)}
+            for form, (folder, read) in readers.items()}
+
+
+def _example_files(folder: str, glob: str) -> dict[str, Any]:
+    """The shipped examples in ``folder`` of ``model/examples`` (``whitehouse/positions``) whose
+    names match ``glob``, by file name."""
+    from fnmatch import fnmatch
+
+    node = files("model") / "examples"
+    for part in folder.split("/"):
+        node = node / part
+    return {child.name: json.loads(child.read_text(encoding="utf-8"))
+            for child in sorted(node.iterdir(), key=lambda c: c.name) if child.is_file() and fnmatch(child.name, glob)}
 
 
 def sample_catalogues() -> dict[str, Any]:
@@ -511,17 +513,10 @@ def page_info(settings: Settings) -> dict[str, Any]:
 
 def _examples(document: Any) -> dict[str, Any]:
     """The shipped examples of a document, by file name."""
-    from fnmatch import fnmatch
-
     found: dict[str, Any] = {}
     for pattern in document.examples:
         folder, _, glob = pattern.rpartition("/")
-        node = files("model") / "examples"
-        for part in folder.split("/"):
-            node = node / part
-        for child in sorted(node.iterdir(), key=lambda c: c.name):
-            if child.is_file() and fnmatch(child.name, glob):
-                found[child.name] = json.loads(child.read_text(encoding="utf-8"))
+        found |= _example_files(folder, glob)
     return found
 
 
