@@ -66,6 +66,7 @@ def _reply(kind: Any, documents: dict[str, Any], time_limit: float,
     """The question answered: ``("done", reply)``, ``("refused", error)`` for bad input, or
     ``("failed", error)`` for the library's own bug (one line, as the CLI reports it)."""
     from model.common.errors import InputError
+    from model.common.question import internal_error_line
     from web.answers import answer, error_json
 
     try:
@@ -73,9 +74,7 @@ def _reply(kind: Any, documents: dict[str, Any], time_limit: float,
     except InputError as error:
         return "refused", error_json(error)
     except Exception as error:
-        message = str(error).replace("\n", " ").strip()
-        detail = f"{type(error).__name__}: {message}" if message else type(error).__name__
-        return "failed", {"error": f"verify: internal error: {detail} \N{EM DASH} please report it"}
+        return "failed", {"error": f"verify: {internal_error_line(error)}"}
 
 
 def _child(lifeline: Connection, niceness: int) -> None:
