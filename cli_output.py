@@ -165,8 +165,6 @@ def _fileno(stream: Any) -> int | None:
 
 def _umask() -> int:
     """The process's umask (read by setting it, then set back at once)."""
-    import os
-
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
