@@ -31,7 +31,7 @@ for the one game: the checkout itself is never touched. The rulebook quote tests
 ``../shared`` beside the checkout; the scratch copy gets a link to the real one.
 
 Which tests. The game's own tests (``tests/model/<game>/``) and its rulings
-(``tests/checks/test_<game>_rulings.py``, ``tests/checks/test_checks_rulings.py``), without the
+(``tests/checks/<game>/test_<game>_rulings.py``, ``tests/checks/test_checks_rulings.py``), without the
 random-play files (``test_*_random.py``: whole random games, minutes per surviving mutant
 under mutmut's trampolines; what they find, a targeted test must find too). mutmut runs, for
 each mutant, only the tests that call the mutated function, fastest first, and stops at the
@@ -114,8 +114,8 @@ KILLERS = ("tests", "checks", "rulings", "checks+rulings")
 
 
 def _rulings_paths(game: str) -> list[str]:
-    return [f"tests/checks/{name}" for name in (f"test_{game}_rulings.py", "test_checks_rulings.py")
-            if (CHECKOUT / "tests" / "checks" / name).exists()]
+    return [path for path in (f"tests/checks/{game}/test_{game}_rulings.py", "tests/checks/test_checks_rulings.py")
+            if (CHECKOUT / path).exists()]
 
 
 def test_paths(game: str, killers: str = "tests") -> list[str]:

@@ -83,8 +83,8 @@ def verify(copy: Path, *args: str, timeout: float = 900) -> int:
 
 def tests(copy: Path, game: str, timeout: float = 1800) -> int:
     paths = [f"tests/model/{game}"]
-    paths += [f"tests/checks/{n}" for n in (f"test_{game}_rulings.py", "test_checks_rulings.py")
-              if (copy / "tests" / "checks" / n).exists()]
+    paths += [p for p in (f"tests/checks/{game}/test_{game}_rulings.py", "tests/checks/test_checks_rulings.py")
+              if (copy / p).exists()]
     ignore = [f"--ignore={p.relative_to(copy)}" for p in sorted((copy / "tests" / "model" / game).glob("test_*_random.py"))]
     env = dict(os.environ, PYTHONPATH=str(copy), PYTHONDONTWRITEBYTECODE="1")
     try:

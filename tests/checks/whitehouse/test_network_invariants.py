@@ -137,7 +137,7 @@ def _asks_tricks(document: dict[str, Any]) -> Callable[[Path], Any]:
 
 def _replays_a_game(tmp_path: Path) -> Any:
     """`verify whitehouse replay` of the shipped random four-player game."""
-    game = Path(__file__).resolve().parents[2] / "examples" / "whitehouse" / "games" / "random-4p-seed7.json"
+    game = Path(__file__).resolve().parents[3] / "examples" / "whitehouse" / "games" / "random-4p-seed7.json"
     result = CliRunner().invoke(cli, ["whitehouse", "replay", str(game), "--json"])
     return (result.exit_code, result.output)
 

@@ -22,7 +22,7 @@ from cli import cli
 from model.common.ops import PY
 from model.social import engine
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "social"
 DEFAULTS = {"social": registry.rules("social")}
 IDS = [inv.id for inv in social_checks.INVARIANTS]
