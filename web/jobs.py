@@ -265,22 +265,25 @@ class Jobs:
         return max(1, min(RETRY_AFTER_MOST, math.ceil(min(left, default=1))))
 
     def _spawn(self, job: Job) -> None:
-        if not job.long:
-            self._hand_to_worker(job)
-            return
-        ours, theirs = self.context.Pipe(duplex=False)
-        process = self.context.Process(
-            target=_work, args=(job.kind, job.documents, job.time_limit, theirs, self.lifeline, self.niceness),
-            name=f"verify-{job.kind}", daemon=True)
-        process.start()
-        theirs.close()
-        job.process, job.conn, job.documents = process, ours, None
+        """Start a job: a solve in a child of its own, a quick question with a worker."""
+        if job.long:
+            ours, theirs = self.context.Pipe(duplex=False)
+            process = self.context.Process(
+                target=_work, args=(job.kind, job.documents, job.time_limit, theirs, self.lifeline, self.niceness),
+                name=f"verify-{job.kind}", daemon=True)
+            process.start()
+            theirs.close()
+            job.process, job.conn = process, ours
+        else:
+            job.worker = self._hand_to_worker(job)
+            job.process, job.conn = job.worker.process, job.worker.conn
+        job.documents = None
         job.state, job.started = "running", time.monotonic()
         os.write(self._wake_w, b".")
 
-    def _hand_to_worker(self, job: Job) -> None:
+    def _hand_to_worker(self, job: Job) -> Worker:
         """Send a quick question to an idle worker (a new one when none is idle, or the idle one
-        has died)."""
+        has died): the worker it was sent to."""
         while True:
             if self.idle:
                 worker = self.idle.pop()
@@ -293,12 +296,9 @@ class Jobs:
                 worker = Worker(process, ours)
             try:
                 worker.conn.send((job.kind, job.documents, job.time_limit))
-                break
+                return worker
             except OSError:
                 self._retire(worker)
-        job.process, job.conn, job.worker, job.documents = worker.process, worker.conn, worker, None
-        job.state, job.started = "running", time.monotonic()
-        os.write(self._wake_w, b".")
 
     @staticmethod
     def _retire(worker: Worker) -> None:
