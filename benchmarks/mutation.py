@@ -76,7 +76,7 @@ EQUIVALENTS = Path(__file__).with_name("mutation_equivalents.json")
 #: The engine and rule modules of each game: what gets mutated.
 MODULES: dict[str, tuple[str, ...]] = {
     "whitehouse": ("engine", "rules", "state", "table", "judge", "network/arrangement"),
-    "socks": ("engine", "state", "scoring", "cards"),
+    "socks": ("engine", "state", "scoring", "cards", "rules"),
     "social": ("engine", "rules"),
     "likes": ("engine", "cards", "state", "rules"),
 }

@@ -20,10 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from model.common.jsonio import load_json  # noqa: E402
-from model.socks.cards import SocksRules, sample_catalogue  # noqa: E402
+from model.socks.cards import sample_catalogue  # noqa: E402
 from model.socks.engine import play  # noqa: E402
 from model.socks.io import parse_scoring  # noqa: E402
 from model.socks.random_play import random_game  # noqa: E402
+from model.socks.rules import SocksRules  # noqa: E402
 from solver.socks import score_game  # noqa: E402
 
 

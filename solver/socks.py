@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from model.common.status import Status
-from model.socks.cards import SocksRules
+from model.socks.rules import SocksRules
 from model.socks.scoring import Hand, PlayerScore, decide_winners, score_hand
 
 #: How ``choose_wilds`` is asked to decide.

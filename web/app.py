@@ -432,7 +432,7 @@ def _form_options() -> dict[str, list[str]]:
     """The rule options each form's file takes (its ``rules`` key)."""
     from model.likes.rules import LIKES_OPTIONS
     from model.social.rules import SOCIAL_OPTIONS
-    from model.socks.cards import SCORING_OPTIONS
+    from model.socks.rules import SCORING_OPTIONS
     from model.whitehouse.network.arrangement import TRICKS_OPTIONS
     from model.whitehouse.rules import WHITEHOUSE_OPTIONS
 

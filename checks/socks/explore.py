@@ -19,9 +19,10 @@ from typing import Any
 
 from checks.core import TimeUp
 from model.socks import engine
-from model.socks.cards import Card, Catalogue, SocksRules
+from model.socks.cards import Card, Catalogue
 from model.socks.engine import Move
 from model.socks.log import move_json
+from model.socks.rules import SocksRules
 from model.socks.state import State, WildState
 
 #: The cards: (ID, set or None for the Super Sock, stars, effect, arrow).

@@ -30,8 +30,9 @@ from checks.z3ops import Z3
 from model.common.errors import InputError
 from model.socks import engine, random_play
 from model.socks import scoring as socks_scoring
-from model.socks.cards import Catalogue, FinalTie, SocksRules, TieBreakCounts
+from model.socks.cards import Catalogue
 from model.socks.engine import GiftTo, RescueFrom
+from model.socks.rules import FinalTie, IllegalMove, SocksRules, TieBreakCounts
 from model.socks.state import State, WildState
 from solver.socks import score_game
 
@@ -855,7 +856,7 @@ def _refused(state: State, move: engine.Move) -> str | None:
     """The rule ``play`` names refusing the move (through ``check_move``); None when it accepts it."""
     try:
         engine.check_move(state, move)
-    except engine.IllegalMove as error:
+    except IllegalMove as error:
         return error.rule
     return None
 
@@ -1064,7 +1065,7 @@ def _setup_refused(catalogue: Catalogue, deck: list[int]) -> bool:
     """Whether the engine's ``check_setup`` refuses the draw pile (as the rule ``setup``)."""
     try:
         engine.check_setup(catalogue, deck)
-    except engine.IllegalMove as error:
+    except IllegalMove as error:
         return error.rule == "setup"
     return False
 

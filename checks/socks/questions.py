@@ -21,8 +21,9 @@ from checks.z3ops import Z3
 from model.common.errors import OutOfTime
 from model.socks import engine
 from model.socks import scoring as socks_scoring
-from model.socks.cards import MAX_PLAYERS, MIN_PLAYERS, SocksRules
+from model.socks.cards import MAX_PLAYERS, MIN_PLAYERS
 from model.socks.engine import GiftTo
+from model.socks.rules import SocksRules
 from solver.socks import score_game
 
 GAME = "socks"

@@ -23,10 +23,11 @@ import json
 from importlib import resources
 from typing import Any
 
-from model.socks.cards import SocksRules, sample_catalogue
-from model.socks.engine import IllegalMove, RuleName, play
+from model.socks.cards import sample_catalogue
+from model.socks.engine import play
 from model.socks.io import TurnIn, parse_rules, parse_scoring
 from model.socks.log import move_from_turn
+from model.socks.rules import IllegalMove, RuleName, SocksRules
 from model.socks.state import State, WildState
 from solver.socks import score_game
 

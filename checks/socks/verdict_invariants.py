@@ -26,9 +26,9 @@ from checks.core import Context, Invariant, TimeUp
 from checks.result import Counterexample
 from checks.socks import explore as P
 from model.socks import advise as socks_advise
-from model.socks.cards import SocksRules
 from model.socks.engine import legal_moves, play
 from model.socks.random_play import write_log
+from model.socks.rules import SocksRules
 from model.socks.state import State
 from solver.socks import score_game
 

@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from model.common.balance import PlayedGame, PlayerKind, RuleCounts
-from model.socks.cards import SocksRules, sample_catalogue
-from model.socks.engine import RULES, GiftTo, Move, legal_moves, new_game, outcome, play, play_random
+from model.socks.cards import sample_catalogue
+from model.socks.engine import GiftTo, Move, legal_moves, new_game, outcome, play, play_random
+from model.socks.rules import RULES, SocksRules
 from model.socks.state import State
 
 #: The rule registry a balance report counts.

@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol, TypeVar
 
-from model.common.errors import RuleBroken
 from model.common.outcome import Outcome, Termination
 from model.socks import scoring
 from model.socks.cards import (
@@ -40,93 +39,16 @@ from model.socks.cards import (
     DecidedBy,
     Effect,
     EffectName,
-    SocksRules,
 )
+from model.socks.rules import IllegalMove, SocksRules
 from model.socks.scoring import DECIDED_ORDER, Hand, Wild
 from model.socks.state import WAIT_ANYONE, WAIT_END, WAIT_OWNER, State, Waiting, WildState, collection_sets
 
 T = TypeVar("T")
 
-#: The rules a move can break (the keys of RULES).
-RuleName = Literal[
-    "game-over",
-    "turn-order",
-    "draw",
-    "setup",
-    "keep",
-    "pass",
-    "two-player-discard",
-    "super-sock-set",
-    "effect-activate",
-    "effect-none",
-    "gift-recipient",
-    "rescue-another-player",
-    "rescue-in-collection",
-    "rescue-only-one",
-    "rescue-ignored",
-]
-
-#: Each rule a move can break, with the rulebook sentence it comes from (word for word: a test
-#: finds each one in the rulebook).
-RULES: dict[RuleName, str] = {
-    "game-over": "The game ends immediately when you draw the Washing Machine card.",
-    "turn-order": "You then take turns, playing clockwise.",
-    "draw": "On your turn, draw 2 cards and reveal them.",
-    "setup": "Take 10 Sock cards (without looking at them) and shuffle the Washing Machine card "
-    "into them. Place this small stack underneath the remaining cards to form a draw pile "
-    "containing all the cards.",
-    "keep": "Choose one card to add to your collection.",
-    "pass": "Pass the other card to the player on your left or right, depending on the direction "
-    "of the arrow on the card.",
-    "two-player-discard": "On your turn, if the arrow on the card you deal points to the side "
-    "with no-one on it, that card is discarded.",
-    "super-sock-set": "When you add the Super Sock to your collection, you must add it to one of "
-    "your Sock sets.",
-    "effect-activate": "If the card you kept has an effect, you must activate it if possible.",
-    "effect-none": "Effects do not apply when you give or receive a card.",
-    "gift-recipient": "Draw the top card from the deck without looking at it and give it to the "
-    "player of your choice.",
-    "rescue-another-player": "Choose a single Sock from another player's collection and place it "
-    "in your own collection.",
-    "rescue-in-collection": "Choose a single Sock from another player's collection and place it "
-    "in your own collection.",
-    "rescue-only-one": "This Sock must be the only one of its type in the other player's "
-    "collection.",
-    "rescue-ignored": "If no players have a single Sock card the action is ignored.",
-}
-
-#: How the engine reads a rule's sentence, where the sentence alone does not say which part of
-#: it the rule is about.
-READINGS: dict[RuleName, str] = {
-    "rescue-another-player": "the Sock is taken from another player, never from the rescuer",
-    "rescue-in-collection": "the Sock taken lies face up in that player's collection",
-    "two-player-discard": "with two players, a card whose arrow points at the empty side is "
-    "discarded, and one whose arrow points at the other player is passed to them",
-    "pass": "the arrow alone decides who receives the other card",
-}
-
 #: How a move states that the other card was discarded (2-player variant).
 Discarded = Literal["discard"]
 DISCARD: Discarded = "discard"
-
-
-class IllegalMove(RuleBroken):
-    """A move that breaks a rule of Oh My Socks!: ``rule`` is a key of RULES, ``sentence`` its
-    rulebook sentence, ``detail`` what the move did."""
-
-    #: The rule broken (a key of RULES).
-    rule: RuleName
-
-    def __init__(self, rule: RuleName, detail: str) -> None:
-        super().__init__(rule, RULES[rule], detail)
-
-    @property
-    def message(self) -> str:
-        """What is wrong, in words (the detail)."""
-        return self.detail
-
-    def __str__(self) -> str:
-        return f"{self.detail} (rule {self.rule}: {self.sentence})"
 
 
 @dataclass(frozen=True)

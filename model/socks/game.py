@@ -11,11 +11,12 @@ from model.common.game import Game, GameRecord
 from model.common.outcome import Outcome, Termination
 from model.socks.balance import RULEBOOK as BALANCE_RULEBOOK
 from model.socks.balance import play_balance
-from model.socks.cards import SOCKS_OPTIONS, SocksRules, sample_catalogue
+from model.socks.cards import sample_catalogue
 from model.socks.engine import outcome
 from model.socks.io import parse_rules
 from model.socks.questions import QUESTIONS
 from model.socks.random_play import random_game as play_random_game
+from model.socks.rules import SOCKS_OPTIONS, SocksRules
 
 STATISTICS = ("first player wins", "game length (turns)", "winning score")
 

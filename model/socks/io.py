@@ -16,17 +16,7 @@ from pydantic import BaseModel, Field
 
 from model.common.errors import InputError, join_path
 from model.common.options import build_rules
-from model.socks.cards import (
-    SCORING_OPTIONS,
-    SOCKS_OPTIONS,
-    CardId,
-    Catalogue,
-    NonNegative,
-    SocksRules,
-    StrictModel,
-    WildValue,
-    sample_catalogue,
-)
+from model.socks.cards import CardId, Catalogue, NonNegative, StrictModel, WildValue, sample_catalogue
 
 # The catalogue format lives beside the cards (the sample catalogue is read with it); its names
 # are exported here too, with the formats that use it.
@@ -36,6 +26,7 @@ from model.socks.cards import WashingMachineIn as WashingMachineIn
 from model.socks.cards import build_catalogue as build_catalogue
 from model.socks.cards import parse_catalogue_document as parse_catalogue_document
 from model.socks.cards import validate as validate
+from model.socks.rules import SCORING_OPTIONS, SOCKS_OPTIONS, SocksRules
 from model.socks.scoring import Hand, Wild, typed_set_refusal
 
 Name = Annotated[str, Field(min_length=1, max_length=64)]

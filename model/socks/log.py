@@ -17,16 +17,13 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from model.common.errors import InputError, join_path
-from model.socks.cards import Catalogue, SocksRules, build_catalogue, sample_catalogue, validate
+from model.socks.cards import Catalogue, build_catalogue, sample_catalogue, validate
 from model.socks.engine import (
     DISCARD,
-    RULES,
     Discarded,
     GiftTo,
-    IllegalMove,
     Move,
     RescueFrom,
-    RuleName,
     check_setup,
     final_hands,
     neighbour,
@@ -41,6 +38,7 @@ from model.socks.io import (
     player_seats,
     seat_of,
 )
+from model.socks.rules import RULES, IllegalMove, RuleName, SocksRules
 from model.socks.scoring import Hand, PlayerScore
 from model.socks.state import State
 

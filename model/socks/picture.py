@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from model.common.svg import KEY_SWATCH, Page, group, hsl_hex, page_width, rect, shorten_to_width, text
-from model.socks.cards import SocksRules, sample_catalogue
+from model.socks.cards import sample_catalogue
 from model.socks.io import ScoringIn, build_catalogue, parse_scoring, validate
 from model.socks.log import ReplayReport
 from model.socks.report import SAMPLE_WARNING, ScoredTable, plural, render_replay, wild_text, winner_line
+from model.socks.rules import SocksRules
 from model.socks.scoring import Hand, PlayerScore, WildPlacement
 from model.socks.state import State
 

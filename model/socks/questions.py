@@ -26,7 +26,7 @@ def _rule(example: str) -> Shared:
 def _read_with_rules(asked: Asked, name: str, scoring_only: bool) -> tuple[str, Any]:
     """The document ``name`` with the ``--rule`` values (checked against the game's options, or
     the scoring options only) over its own ``rules``."""
-    from model.socks.cards import SCORING_OPTIONS, SOCKS_OPTIONS, SocksRules
+    from model.socks.rules import SCORING_OPTIONS, SOCKS_OPTIONS, SocksRules
 
     typed = typed_rule_values(SocksRules, SCORING_OPTIONS if scoring_only else SOCKS_OPTIONS, asked.rules)
     source, data = asked.inputs.read(name)

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from model.common.options import rules_as_dict
-from model.socks.cards import Catalogue, SocksRules, sample_catalogue
+from model.socks.cards import Catalogue, sample_catalogue
 from model.socks.engine import Move, final_hands, new_game, play_random, shuffled_deck, start
 from model.socks.log import DEFAULT_RULES, ScoreGame, move_json
+from model.socks.rules import SocksRules
 from model.socks.state import State
 
 

@@ -8,9 +8,9 @@ from typing import Any, Protocol
 from model.common.options import rules_as_dict
 from model.common.status import Status
 from model.socks.advise import Advice, describe_move
-from model.socks.cards import SCORING_OPTION_NAMES, SocksRules
 from model.socks.engine import RescueFrom
 from model.socks.log import RULEBOOK, ReplayReport
+from model.socks.rules import SCORING_OPTION_NAMES, SocksRules
 from model.socks.scoring import PlayerScore, WildPlacement
 
 SAMPLE_WARNING = (

@@ -26,7 +26,8 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from model.common.ops import PY, Ops, Value
-from model.socks.cards import DecidedBy, FinalTie, SocksRules, TieBreakCounts
+from model.socks.cards import DecidedBy
+from model.socks.rules import FinalTie, SocksRules, TieBreakCounts
 
 #: What ``winner_flags`` says decided, by index.
 DECIDED_ORDER: tuple[DecidedBy, ...] = ("score", "fewest_sets", "shared", "no_winner")

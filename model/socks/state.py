@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from model.socks import scoring
-from model.socks.cards import Catalogue, SocksRules, WildValue
+from model.socks.cards import Catalogue, WildValue
+from model.socks.rules import SocksRules
 
 #: How a face-up Super Sock without a set waits: typed by the next Sock anyone collects, by the
 #: next Sock its owner collects, or chosen at the end.

@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from model.common.status import Status
-from model.socks.cards import Card, Catalogue, SocksRules
+from model.socks.cards import Card, Catalogue
 from model.socks.engine import outcome
+from model.socks.rules import SocksRules
 from model.socks.scoring import Hand, Wild, score_hand
 from model.socks.state import State, WildState
 from solver.socks import choose_wilds, score_game

@@ -28,10 +28,11 @@ from model.socks import game as socks_game
 from model.socks import io as socks_io
 from model.socks import log as socks_log
 from model.socks import random_play as socks_random_play
-from model.socks.cards import GIFT, SocksRules
+from model.socks.cards import GIFT
 from model.socks.game import GAME
 from model.socks.game import random_game as socks_random_game
 from model.socks.random_play import write_log
+from model.socks.rules import SocksRules
 from model.socks.state import State
 from solver.socks import score_game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from checks.socks.rulings import evaluate, load_rulings
-from model.socks.cards import SOCKS_OPTIONS
+from model.socks.rules import SOCKS_OPTIONS
 
 RULINGS = load_rulings()
 

@@ -10,9 +10,10 @@ import pytest
 from checks.socks.rulings import table_state
 from model.common.errors import RuleBroken
 from model.common.outcome import Outcome, Termination
-from model.socks.cards import SocksRules, sample_catalogue
-from model.socks.engine import RULES, IllegalMove, Move, new_game, outcome, play
+from model.socks.cards import sample_catalogue
+from model.socks.engine import Move, new_game, outcome, play
 from model.socks.random_play import random_game
+from model.socks.rules import RULES, IllegalMove, SocksRules
 from model.socks.state import State
 
 CATALOGUE = sample_catalogue()

@@ -15,11 +15,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from checks.socks.rulings import table_state
-from model.socks.cards import BOTTOM_STACK, SOCKS_OPTIONS, SocksRules, sample_catalogue, sample_catalogue_json
+from model.socks.cards import BOTTOM_STACK, sample_catalogue, sample_catalogue_json
 from model.socks.engine import (
-    RULES,
     GiftTo,
-    IllegalMove,
     Move,
     RescueFrom,
     final_hands,
@@ -34,6 +32,7 @@ from model.socks.engine import (
 )
 from model.socks.io import parse_catalogue_document
 from model.socks.log import replay
+from model.socks.rules import RULES, SOCKS_OPTIONS, IllegalMove, SocksRules
 from solver.socks import score_game
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -14,21 +14,11 @@ from typing import Any
 import pytest
 
 from checks.socks.rulings import table_state
-from model.socks.cards import BOTTOM_STACK, SocksRules, sample_catalogue
-from model.socks.engine import (
-    DISCARD,
-    RULES,
-    GiftTo,
-    IllegalMove,
-    Move,
-    RescueFrom,
-    check_setup,
-    is_legal,
-    legal_moves,
-    play,
-)
+from model.socks.cards import BOTTOM_STACK, sample_catalogue
+from model.socks.engine import DISCARD, GiftTo, Move, RescueFrom, check_setup, is_legal, legal_moves, play
 from model.socks.log import RULEBOOK, replay
 from model.socks.random_play import write_log
+from model.socks.rules import RULES, IllegalMove, SocksRules
 from model.socks.state import State
 from solver.socks import score_game
 

@@ -10,8 +10,9 @@ import pytest
 
 from checks.socks.rulings import table_state
 from model.common.errors import InputError
-from model.socks.cards import SocksRules, parse_catalogue_document, sample_catalogue, sample_catalogue_json
-from model.socks.engine import IllegalMove, Move, RescueFrom, final_hands, outcome, places, play
+from model.socks.cards import parse_catalogue_document, sample_catalogue, sample_catalogue_json
+from model.socks.engine import Move, RescueFrom, final_hands, outcome, places, play
+from model.socks.rules import IllegalMove, SocksRules
 from model.socks.state import WAIT_ANYONE, WAIT_OWNER
 
 CATALOGUE = sample_catalogue()

@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from model.socks.cards import SOCKS_OPTIONS
-from model.socks.engine import READINGS, RULES
 from model.socks.log import RULEBOOK
+from model.socks.rules import READINGS, RULES, SOCKS_OPTIONS
 
 RULEBOOK_FILE = Path(__file__).resolve().parents[3] / ".." / "shared" / "rules" / "oh-my-socks.txt"
 

@@ -22,11 +22,12 @@ import pytest
 from checks.socks import explore as P
 from model.common.options import rules_as_dict
 from model.socks.advise import advise, parse_position, visible_scores
-from model.socks.cards import SocksRules, sample_catalogue
+from model.socks.cards import sample_catalogue
 from model.socks.engine import Move, legal_moves, new_game, outcome, play, play_random
 from model.socks.io import parse_scoring
 from model.socks.log import replay
 from model.socks.random_play import write_log
+from model.socks.rules import SocksRules
 from model.socks.scoring import score_hand, unheld_set_reachable
 from model.socks.state import WAIT_END, State
 from solver.socks import choose_wilds, score_game

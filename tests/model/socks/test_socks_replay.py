@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from model.common.errors import InputError
-from model.socks.cards import SocksRules
 from model.socks.io import LogIn, PositionIn
 from model.socks.log import replay
 from model.socks.random_play import write_log
+from model.socks.rules import SocksRules
 from solver.socks import score_game
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import pytest
 
 from checks.socks.rulings import table_state
-from model.socks.cards import SocksRules, sample_catalogue
-from model.socks.engine import IllegalMove, Move, RescueFrom, legal_moves, play
+from model.socks.cards import sample_catalogue
+from model.socks.engine import Move, RescueFrom, legal_moves, play
+from model.socks.rules import IllegalMove, SocksRules
 from model.socks.state import State
 
 CATALOGUE = sample_catalogue()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import typing
 
-from model.socks import engine
+from model.socks import rules
 
 
 def test_the_rules_a_move_can_break_are_typed() -> None:
-    assert set(typing.get_args(engine.RuleName)) == set(engine.RULES)
+    assert set(typing.get_args(rules.RuleName)) == set(rules.RULES)

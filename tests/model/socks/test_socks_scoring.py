@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from model.common.errors import InputError
 from model.common.status import Status
-from model.socks.cards import SOCKS_OPTIONS, SocksRules, sample_catalogue
+from model.socks.cards import sample_catalogue
 from model.socks.io import SCHEMAS, parse_scoring, schema_text
+from model.socks.rules import SOCKS_OPTIONS, SocksRules
 from model.socks.scoring import Hand, Wild, decide_winners, score_hand
 from solver.socks import choose_wilds, score_game
 
