@@ -228,9 +228,9 @@ def solvers_for(question: Question) -> Mapping[str, Any]:
     needs none)."""
     if not question.solvers:
         return {}
-    from solver.seams import question_solvers
+    from solver.seams import solvers_for as wired
 
-    return {name: question_solvers()[name] for name in question.solvers}
+    return wired(question.solvers)
 
 
 def _check_usage(question: Question, paths: Mapping[str, str | None], options: Mapping[str, Any],

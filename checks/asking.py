@@ -93,16 +93,16 @@ def ask(ruling: Mapping[str, Any]) -> dict[str, Any]:
     """The outcome of a question ruling: ``exit_status`` and ``answer`` (its JSON), or
     ``exit_status`` and ``line`` when the question ends without an answer. Any other error is
     raised (the tool's own bug)."""
-    from solver.seams import question_solvers
+    from solver.seams import solvers_for
 
     question = question_named(ruling["question"])
     inputs = _inputs(ruling)
     given = ruling.get("options", {})
-    options = {o.name: given.get(o.name, False if o.kind == "flag" else None) for o in question.options}
+    options = {name: given.get(name, unset) for name, unset in question.unset_options().items()}
     flags = {name: rule_text(value) for name, value in ruling.get("rules", {}).items()}
     limit = question.shared("time_limit")
     seconds = ruling.get("time_limit", limit.default if limit is not None else None)
-    solvers = {name: question_solvers()[name] for name in question.solvers}
+    solvers = solvers_for(question.solvers)
     try:
         if question.check is not None:
             question.check({**options, "svg": None}, inputs.sources.get)

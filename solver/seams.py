@@ -3,7 +3,7 @@ what a caller passes as ``solvers`` to any game's ``random_game``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from solver.network.oracle import trick_oracle
@@ -21,3 +21,10 @@ def question_solvers() -> Mapping[str, Callable[..., Any]]:
     from solver.network.answer import answer_tricks
 
     return {**engine_solvers(), "tricks_answer": answer_tricks}
+
+
+def solvers_for(names: Iterable[str]) -> dict[str, Callable[..., Any]]:
+    """The solvers behind the seams ``names`` (a question's ``solvers``), as every front end wires
+    them."""
+    every = question_solvers()
+    return {name: every[name] for name in names}

@@ -138,9 +138,9 @@ def answer(kind: str, documents: dict[str, Any], time_limit: float, progress: Pr
     documents = {name: document for name, document in documents.items() if name != _OPTIONS}
     solvers: Mapping[str, Any] = {}
     if question.solvers:
-        from solver.seams import question_solvers
+        from solver.seams import solvers_for
 
-        solvers = question_solvers()
+        solvers = solvers_for(question.solvers)
     limit = time_limit if question.shared("time_limit") else None
     try:
         answered = question.ask(Asked(PageInputs(question, documents), values, {}, limit, solvers, progress))
