@@ -59,4 +59,5 @@ GAME = Game(
     formats=FORMATS,
     rulebook=BALANCE_RULEBOOK,
     balance=play_balance,
+    balance_players=("random", "greedy"),
 )
