@@ -227,8 +227,9 @@ class Engine:
         #: Proven Trick totals (shared cache), with the solver wired in by the caller.
         self.oracle = oracle
         self._single_entry: dict[tuple[Arrangement, CardId], bool] = {}
-        # ``table.discard_pays`` for each row and slot, by (Supporters, Events) discarded.
-        self._pays: dict[tuple[DeckKind, SlotIndex], dict[tuple[int, int], bool]] = {}
+        # For each row and slot, and each number of cards discarded: the numbers of Supporters
+        # among them for which ``table.discard_pays`` holds.
+        self._pays: dict[tuple[DeckKind, SlotIndex], tuple[tuple[int, ...], ...]] = {}
 
     # --- networks ---
 
@@ -328,22 +329,30 @@ class Engine:
         """Every set of Active Hand cards (in hand order, Supporters before Events) whose discard
         pays for the card in slot ``index`` of the ``kind`` row, by ``table.discard_pays``."""
         key = (kind, index)
-        pays = self._pays.get(key)
-        if pays is None:
+        paying = self._pays.get(key)
+        if paying is None:
             mixed = self.rules.mixed_distraction_cost
-            pays = self._pays[key] = {
-                (s, e): bool(table.discard_pays(index, s, e, kind, mixed))
-                for s in range(_MAX_DISCARDS + 1) for e in range(_MAX_DISCARDS + 1 - s)
-            }
+            paying = self._pays[key] = tuple(
+                tuple(s for s in range(size + 1) if table.discard_pays(index, s, size - s, kind, mixed))
+                for size in range(_MAX_DISCARDS + 1)
+            )
         both: tuple[CardId, ...] = player.supporters + player.events
         options: list[tuple[CardId, ...]] = []
         for size in range(min(_MAX_DISCARDS, len(both)) + 1):
-            if not any(pays[(s, size - s)] for s in range(size + 1)):
+            counts = paying[size]
+            if not counts:
                 continue
-            for discards in combinations(both, size):
-                supporters = sum(1 for c in discards if isinstance(c, int))
-                if pays[(supporters, size - supporters)]:
-                    options.append(discards)
+            # The sets of ``combinations(both, size)`` that pay, in its order: where only
+            # Supporters (or only Events) pay, those are the combinations of that kind alone.
+            if counts == (size,):
+                options.extend(combinations(player.supporters, size))
+            elif counts == (0,):
+                options.extend(combinations(player.events, size))
+            elif len(counts) == size + 1:
+                options.extend(combinations(both, size))
+            else:
+                options.extend(d for d in combinations(both, size)
+                               if sum(1 for c in d if isinstance(c, int)) in counts)
         return options
 
     def _play_moves(self, state: State) -> list[Move]:
@@ -356,12 +365,17 @@ class Engine:
             if card is None:
                 continue
             slot = SLOTS[index]
+            # Only the actions on one's own hand have choices that depend on what paid the cost.
+            own_hand = self.catalogue.distraction(card).action.type in ("remove_own", "swap")
+            same = None if own_hand else self.choices(state, seat, player, card)
             for discards in self._discard_options(player, "distraction", index):
-                paid = player
-                for c in discards:
-                    paid = remove_from_hand(paid, c)
-                for choice in self.choices(state, seat, paid, card):
-                    moves.append(Play(slot, discards, **choice))
+                found = same
+                if found is None:
+                    paid = player
+                    for c in discards:
+                        paid = remove_from_hand(paid, c)
+                    found = self.choices(state, seat, paid, card)
+                moves.extend(Play(slot, discards, **choice) for choice in found)
         return moves
 
     def choices(self, state: State, seat: int, paid: Player, card: str) -> list[Choice]:
@@ -688,7 +702,7 @@ class Engine:
                                    + ((D, player.gridlocks[0]),))
             return _set_player(state, seat, replace(player, gridlocks=player.gridlocks[1:]))
         assert entered is not None
-        total = self.oracle.total(self.network(player.network, cards), entered)
+        total = self.oracle.total(self.network(player.network, cards), entered, player.network)
         state = _set_player(state, seat, replace(player, network=total.arrangement, tricks=total.tricks))
         if total.tricks >= WINNING_TRICKS:
             state = self._reached_seven(state, seat)

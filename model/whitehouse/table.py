@@ -75,9 +75,10 @@ def replace(value: T, **changes: Any) -> T:
     """``dataclasses.replace`` for our frozen values, without its per-call introspection (the
     engine makes hundreds of thousands of small copies; this is the hot path)."""
     copy: T = object.__new__(type(value))
-    copy.__dict__.update(value.__dict__)
-    copy.__dict__.update(changes)
-    copy.__dict__.pop("_legal", None)
+    fields = value.__dict__.copy()
+    fields.update(changes)
+    fields.pop("_legal", None)
+    object.__setattr__(copy, "__dict__", fields)
     return copy
 
 

@@ -31,6 +31,7 @@ from model.whitehouse.network.arrangement import (
     check_arrangement,
     count_tricks,
     entry_cells,
+    may_enter,
     neighbours,
     side_facts,
 )
@@ -206,9 +207,22 @@ class UnprovenTotal(OutOfTime):
     """The solver did not prove the maximum (or decide an entry) within its time limit."""
 
 
+@dataclass(frozen=True)
+class Hint:
+    """A legal arrangement of the network to solve, known before the solve (the network before
+    its new cards came, with them beside it): a lower bound on the total and a candidate answer."""
+
+    #: A legal arrangement of every card of the network.
+    arrangement: Arrangement
+    #: Its Trick count: the proven total is at least this.
+    tricks: int
+
+
 #: The seam to the solver: a network's proven maximum Trick total, a legal arrangement that
 #: reaches it, and the solver's word for how it proved it. Raises ``UnprovenTotal`` when it cannot.
-Solve = Callable[[Network, TricksRules], tuple[int, Arrangement, str]]
+#: With a ``Hint`` whose count the solver proves to be the maximum, it returns the hint's own
+#: arrangement without searching; a total below the hint's count is the solver's bug.
+Solve = Callable[[Network, TricksRules, Hint | None], tuple[int, Arrangement, str]]
 
 
 @dataclass(frozen=True)
@@ -229,8 +243,9 @@ Rearrange = Callable[[Network, CardRef, TricksRules, float], EntrySearch]
 class TrickOracle:
     """Proven Trick totals with a cache and cheap bounds first.
 
-    The answer is a function of the network and ``known`` alone (never of what was cached before):
-    the solver always sees the canonically relabelled network."""
+    The answer is a function of the network, ``known`` and ``before`` alone (never of what was
+    cached before): the solver always sees the canonically relabelled network, and the cache keeps
+    only arrangements the solver found without a hint."""
 
     def __init__(self, rules: TricksRules, solve: Solve, rearrange: Rearrange) -> None:
         #: The Locked Network rules.
@@ -238,7 +253,10 @@ class TrickOracle:
         self._solve = solve
         #: The solver's entry search, for entries after rearranging under ``every_card_matched``.
         self.rearrange = rearrange
-        self._cache: dict[CanonicalKey, tuple[int, tuple[Cell, ...], str]] = {}
+        # Per canonical key: the proven total, the solver's arrangement of the relabelled network
+        # as one cell per card in ``relabelled.cards()`` order (None when a hint settled it), and
+        # how it was proven.
+        self._cache: dict[CanonicalKey, tuple[int, tuple[Cell, ...] | None, str]] = {}
         #: How many answers came from each source (bound, cache, solver).
         self.stats: dict[AnswerSource, int] = {"bound": 0, "cache": 0, "solver": 0}
 
@@ -246,35 +264,84 @@ class TrickOracle:
         """This oracle if ``rules`` are its own, else one with the same solver under ``rules``."""
         return self if rules == self.rules else TrickOracle(rules, self._solve, self.rearrange)
 
-    def total(self, network: Network, known: Arrangement | None = None) -> Total:
-        """The proven maximum of ``network``; ``known`` is a legal arrangement of it, if any:
-        when it meets the upper bound it is returned as it is, without a solve."""
+    def total(self, network: Network, known: Arrangement | None = None, before: Arrangement | None = None) -> Total:
+        """The proven maximum of ``network``; ``known`` is a legal arrangement of it, if any, and
+        ``before`` the arrangement of the network before its newest card came (the rest of
+        ``network`` laid out legally), if any. The best of ``known`` and ``before`` with the new
+        card in its best free cell (``grown``) is the hint: when it meets the upper bound it is
+        the answer without a solve, else the solver receives it (a lower bound, and the answer
+        when the solver's own bounds prove it), and whenever it reaches the proven total it is
+        returned as it is."""
         if network.size == 0:
             return Total(0, Arrangement(()), "bound")
         bound = upper_bound(network)
-        if known is not None and (count := count_tricks(network, known)) >= bound:
+        best, count = self._hint(network, bound, known, before)
+        if best is not None and count >= bound:
             if count > bound:
                 raise RuntimeError(f"a legal arrangement makes {count} Tricks, above the upper bound {bound}")
             self.stats["bound"] += 1
-            return Total(bound, known.normalized(), "bound")
+            return Total(bound, best.normalized(), "bound")
         key = canonical_key(network)
         relabelled, order = _canonical(network)
         cached = self._cache.get(key)
-        if cached is None:
-            tricks, arrangement, how = self._solve(relabelled, self.rules)
+        if cached is None or (cached[1] is None and count < cached[0]):
+            hint = None if best is None or cached is not None else Hint(_relabel(best, order, relabelled), count)
+            tricks, arrangement, how = self._solve(relabelled, self.rules, hint)
             report = check_arrangement(relabelled, arrangement, self.rules)
             if not report.legal or report.tricks != tricks:
                 raise RuntimeError(f"the solver's arrangement fails the checker: {report.violations}")
-            canonical_order = relabelled.cards()
+            # The arrangement of a solve the hint settled is the hint's: not kept, so that every
+            # answer stays a function of the network and the hint given with it alone.
             position = {p.card: p.cell for p in arrangement.placements}
-            cached = (tricks, tuple(position[card] for card in canonical_order), how)
+            cells = None if best is not None and tricks == count else tuple(position[c] for c in relabelled.cards())
+            cached = (tricks, cells, how)
             self._cache[key] = cached
             self.stats["solver"] += 1
         else:
             self.stats["cache"] += 1
         tricks, cells, how = cached
-        arrangement = Arrangement(tuple(Placement(card, r, c) for card, (r, c) in zip(order, cells, strict=False)))
+        if count > tricks:
+            raise RuntimeError(f"the proven total {tricks} is below a legal arrangement's {count}")
+        if best is not None and count == tricks:
+            return Total(tricks, best.normalized(), how)
+        assert cells is not None, "a total the hint did not reach keeps the solver's arrangement"
+        arrangement = Arrangement(tuple(Placement(card, r, c) for card, (r, c) in zip(order, cells, strict=True)))
         return Total(tricks, arrangement.normalized(), how)
+
+    def _hint(
+        self, network: Network, bound: int, known: Arrangement | None, before: Arrangement | None
+    ) -> tuple[Arrangement | None, int]:
+        """The better legal arrangement of ``known`` and ``grown(before)`` (the second only
+        where the first falls short of ``bound``), with its Trick count (-1 with none)."""
+        best, count = known, -1 if known is None else count_tricks(network, known)
+        if before is not None and count < bound:
+            larger = grown(network, before, self.rules)
+            if larger is not None and (larger_count := count_tricks(network, larger)) > count:
+                best, count = larger, larger_count
+        return best, count
+
+
+def grown(network: Network, before: Arrangement, rules: TricksRules) -> Arrangement | None:
+    """``before`` (a legal arrangement of all of ``network`` but one card) with that card in the
+    free cell where it makes most Tricks and breaks no rule (``entry_cells``); None when
+    ``before`` lacks more or fewer cards than one, or the card fits nowhere."""
+    placed = {p.card for p in before.placements}
+    missing = [card for card in network.cards() if card not in placed]
+    if len(missing) != 1 or len(placed) != network.size - 1:
+        return None
+    (card,) = missing
+    cells = entry_cells(network, before, card, rules)
+    if not cells:
+        return None
+    top = max(cells, key=lambda entry: entry.tricks)
+    larger = Arrangement(before.placements + (Placement(card, top.row, top.col),))
+    return larger if check_arrangement(network, larger, rules).legal else None
+
+
+def _relabel(arrangement: Arrangement, order: list[CardRef], relabelled: Network) -> Arrangement:
+    """``arrangement`` with its cards renamed as ``_canonical`` renames them."""
+    name = dict(zip(order, relabelled.cards(), strict=True))
+    return Arrangement(tuple(Placement(name[p.card], p.row, p.col) for p in arrangement.placements))
 
 
 # --- entering the network ------------------------------------------------------------------------
@@ -288,14 +355,14 @@ def _fits(network: Network, cells: dict[Cell, CardRef], cell: Cell, card: CardRe
 
 def single_entry(network: Network, arrangement: Arrangement, card: CardRef) -> Arrangement | None:
     """An arrangement of ``network`` (which already holds ``card``) where ``card`` entered beside
-    ``arrangement`` and borders a matching card there; None when it cannot. Tries the given layout
-    first, then each rotation of the network's own best layout without the card."""
-    for entry in entry_cells(network, arrangement, card):
-        cells = arrangement.cells()
-        cell = (entry.row, entry.col)
+    ``arrangement`` and borders a matching card there; None when it cannot. The cells are tried
+    in ``entry_cells``' order (by row, then column), without counting their Tricks."""
+    cells = arrangement.cells()
+    supporter = card.kind == SUPPORTER
+    for cell in sorted({n for occupied in cells for n in neighbours(occupied) if n not in cells}):
         sides = [side_facts(network, card, cells[n]) for n in neighbours(cell) if n in cells]
-        if card_matched(card.kind == SUPPORTER, sides):
-            return Arrangement(arrangement.placements + (Placement(card, entry.row, entry.col),))
+        if may_enter(supporter, sides, False, False) and card_matched(supporter, sides):
+            return Arrangement(arrangement.placements + (Placement(card, *cell),))
     return None
 
 

@@ -9,11 +9,11 @@ import time
 from oracle_tricks import oracle_solve
 
 from model.whitehouse.network.arrangement import Network, TricksRules
-from model.whitehouse.tricks import TrickOracle
+from model.whitehouse.tricks import Hint, TrickOracle
 from solver.network.oracle import engine_rearrange, trick_oracle
 
 
-def reference_solve(network: Network, rules: TricksRules):
+def reference_solve(network: Network, rules: TricksRules, hint: Hint | None = None):
     found = oracle_solve(network, rules, deadline=time.monotonic() + 20)
     assert found is not None, "a network reached in play always has a legal arrangement"
     return found[0], found[1], "reference"
