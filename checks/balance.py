@@ -227,6 +227,12 @@ def share(values: Sequence[float]) -> Estimate:
     return Estimate(found.mean, max(0.0, found.low), min(1.0, found.high))
 
 
+def count(values: Sequence[float]) -> Estimate:
+    """A count per game (each value 0 or more): the mean and its interval, kept at or above 0."""
+    found = estimate(values)
+    return Estimate(found.mean, max(0.0, found.low), found.high)
+
+
 def never_bound(games: int) -> float:
     """The most a rule that never fired in ``games`` games can fire per game, at 95% confidence:
     the p with (1 - p)^games = 0.05."""
@@ -273,7 +279,7 @@ def table(game: str, setting: Mapping[str, Any], player: PlayerKind, games: Sequ
         fired = [float(g.fired.get(rule, 0)) for g in games]
         refused = [float(g.refused.get(rule, 0)) for g in games]
         used = [float(f > 0 or r > 0) for f, r in zip(fired, refused, strict=True)]
-        uses.append(RuleUse(rule, int(sum(used)), share(used), estimate(fired), estimate(refused),
+        uses.append(RuleUse(rule, int(sum(used)), share(used), count(fired), count(refused),
                             share([float(rule in g.decided) for g in games])))
     others = sorted({d for g in games for d in g.decided if d not in rulebook})
     return Table(

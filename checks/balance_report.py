@@ -9,6 +9,9 @@ from typing import Any
 from checks import registry
 from checks.balance import Balance, Estimate, Table, never_bound
 
+#: The width of the rule table's figures: a count with its interval, "659.15 [621.19, 697.11]".
+COLUMN = 24
+
 
 def percent(value: Estimate) -> str:
     return f"{100 * value.mean:5.1f}% [{100 * value.low:.1f}, {100 * value.high:.1f}]"
@@ -35,14 +38,15 @@ def table_lines(found: Table) -> list[str]:
                  f"90% {q[3]:g}, max {q[4]:g}")
     lines.append(f"  moves per game  {number(found.lengths.moves)}")
     width = max(len(u.rule) for u in found.rules)
-    lines.append(f"  {'rule':<{width}}  {'games used':>11}  {'fires per game':<22}  {'refusals per game':<22}  decided")
+    lines.append(f"  {'rule':<{width}}  {'games used':>11}  {'fires per game':<{COLUMN}}  "
+                 f"{'refusals per game':<{COLUMN}}  decided")
     for use in found.rules:
         if use.games == 0:
             continue
         decided = percent(use.decided) if use.decided.mean else "-"
         refused = number(use.refused) if use.refused.mean else "-"
-        lines.append(f"  {use.rule:<{width}}  {use.games:>5}/{found.games:<5}  {number(use.per_game):<22}  "
-                     f"{refused:<22}  {decided}")
+        lines.append(f"  {use.rule:<{width}}  {use.games:>5}/{found.games:<5}  {number(use.per_game):<{COLUMN}}  "
+                     f"{refused:<{COLUMN}}  {decided}")
     for name, share in found.other_decisions:
         lines.append(f"  decided by {name}: {percent(share)}")
     if found.never_fired:

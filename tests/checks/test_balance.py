@@ -4,6 +4,7 @@ plays the games (this process, a pool, a Ray cluster)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from importlib.resources import files
@@ -13,9 +14,9 @@ import pytest
 from svg_check import layout_problems, render, texts
 
 from checks import registry
-from checks.balance import balance, never_bound, play, settings
+from checks.balance import Estimate, balance, count, estimate, never_bound, play, settings
 from checks.balance_picture import picture
-from checks.balance_report import text, to_json
+from checks.balance_report import table_lines, text, to_json
 from checks.compare import SIM_PLAYERS, simulate
 from model.common.errors import InputError
 
@@ -133,3 +134,38 @@ def test_a_slot_out_of_reach_counts_as_a_refusal_by_the_rule_the_judge_names() -
     names = set(registry.entry("whitehouse").rulebook)
     games = play("whitehouse", registry.rules("whitehouse"), 4, "random", 4, 0)
     assert all(set(g.refused) <= names for g in games) and any(g.refused for g in games)
+
+
+@pytest.mark.parametrize("game", ["social", "likes"])
+def test_the_greedy_player_of_every_game_plays_its_own_games_the_same_on_a_pool(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Chunks of 3 seeds, so that two workers share the 6 games.
+    monkeypatch.setattr("checks.balance.CHUNK", 3)
+    report = balance(game, games=6, workers=2)
+    assert report == balance(game, games=6)
+    random_table, greedy_table = report.tables
+    assert (random_table.player, greedy_table.player) == ("random", "greedy")
+    assert random_table.rules != greedy_table.rules
+    rules = registry.rules(game)
+    seats = SIM_PLAYERS if game == "social" else 4
+    assert play(game, rules, seats, "greedy", 3, 0) != play(game, rules, seats, "random", 3, 0)
+
+
+def test_a_count_per_game_keeps_its_interval_at_or_above_0() -> None:
+    rare = [0.0, 0.0, 0.0, 0.0, 1.0]
+    assert estimate(rare).low < 0 and count(rare).low == 0 and count(rare).high == estimate(rare).high
+    (table, _) = balance("socks", games=5, players=2).tables
+    assert all(u.per_game.low >= 0 and u.refused.low >= 0 for u in table.rules)
+
+
+def test_the_rule_table_keeps_its_columns_with_refusals_in_the_hundreds() -> None:
+    (table, _) = balance("social", games=2).tables
+    hundreds = Estimate(659.15, 621.19, 697.11)
+    table = dataclasses.replace(table, rules=tuple(dataclasses.replace(u, per_game=hundreds, refused=hundreds)
+                                                   for u in table.rules))
+    lines = table_lines(table)
+    header = next(line for line in lines if line.lstrip().startswith("rule "))
+    names = {u.rule for u in table.rules}
+    rows = [line for line in lines[lines.index(header) + 1:] if line.split()[0] in names]
+    column = header.index("decided")
+    assert rows and all(row[column - 2:column] == "  " and row[column] != " " for row in rows)
