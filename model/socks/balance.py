@@ -1,12 +1,19 @@
 """Oh My Socks! games for a balance report: the uniform random player (the game of
 ``random_game`` for the same seed) and a simple greedy one, with the rules each turn applies.
 
-A rule fires when a turn applies it: two cards drawn (``draw``), one kept (``keep``), the other passed (``pass``,
-at a table of three or more), a Super Sock given its set (``super-sock-set``), a kept card's
-effect activated (``effect-activate``) as a Gift (``gift-recipient``) or a Rescue
-(``rescue-only-one``); every game is set up (``setup``) and played in turn
-(``turn-order``), and ended by the Washing Machine (``game-over``), and a level
-score is decided by the tie-break, named as ``tie-break (fewest_sets)`` and so on.
+A rule fires when a turn applies it: two cards drawn (``draw``), one kept (``keep``), the other
+passed (``pass``) or, at a table of two, discarded when its arrow points at the empty side
+(``two-player-discard``), a Super Sock given its set (``super-sock-set``), a kept card's effect
+activated (``effect-activate``) as a Gift (``gift-recipient``) or a Rescue (``rescue-only-one``),
+or a Rescue ignored when nobody holds a single Sock (``rescue-ignored``); every game is set up
+(``setup``) and played in turn (``turn-order``), and ended by the Washing Machine
+(``game-over``, the rule that decides every game), and a level score is decided by the
+tie-break and the ``final_tie`` option, named as ``tie-break (fewest_sets)``, ``tie-break
+(shared)``, ``tie-break (no_winner)``.
+
+The engine builds only legal moves (each decision of a turn is offered among its legal options
+alone: a Rescue among the single Socks, a Gift among the seats allowed), so no rule refuses a
+move here.
 """
 
 from __future__ import annotations
@@ -16,8 +23,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from model.common.balance import PlayedGame, PlayerKind, RuleCounts
-from model.socks.cards import sample_catalogue
-from model.socks.engine import GiftTo, Move, legal_moves, new_game, outcome, play, play_random
+from model.socks.cards import RESCUE, sample_catalogue
+from model.socks.engine import GiftTo, Move, legal_moves, neighbour, new_game, outcome, play, play_random
 from model.socks.rules import RULES, SocksRules
 from model.socks.state import State
 
@@ -25,13 +32,19 @@ from model.socks.state import State
 RULEBOOK: tuple[str, ...] = tuple(RULES)
 
 
-def fired_by(state: State, move: Move) -> list[str]:
-    """The rules ``move`` applies on ``state`` (see the module's docstring)."""
+def fired_by(state: State, move: Move, after: State) -> list[str]:
+    """The rules ``move`` applies on ``state``, leading to ``after`` (see the module's
+    docstring). The other card is not passed when the game ended before it was (a Gift drew the
+    Washing Machine under ``effect_timing=before_pass``): it is still on the table, drawn."""
     fired = ["draw", "keep"]
-    if state.players > 2:
-        fired.append("pass")
+    other = next(card for card in state.drawn if card != move.keep)
+    if not (after.over and other in after.drawn):
+        receiver = neighbour(state.players, state.current, state.catalogue.card_arrows[other])
+        fired.append("pass" if receiver is not None else "two-player-discard")
     if move.super_set is not None:
         fired.append("super-sock-set")
+    if state.catalogue.card_effects[move.keep] == RESCUE and not move.effects:
+        fired.append("rescue-ignored")
     for effect in move.effects:
         fired += ["effect-activate", "gift-recipient" if isinstance(effect, GiftTo) else "rescue-only-one"]
     return fired
@@ -59,7 +72,7 @@ def play_balance(seed: int, players: int, rules: SocksRules, solvers: Mapping[st
     while not state.over:
         before = state
         move, state = play_random(state, rng) if player == "random" else greedy_move(state, rng)
-        counts.all(fired_by(before, move))
+        counts.all(fired_by(before, move, state))
         moves += 1
     result = outcome(state)
     assert result is not None, "a game is played to its end"
