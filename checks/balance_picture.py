@@ -34,6 +34,12 @@ def _bar(y: float, label: str, value: Estimate, shown: str, cls: str = "bar") ->
     return parts
 
 
+def used_share(share: Estimate) -> str:
+    """The share of games a rule was used in, to the percent, or to a tenth below 1% (a rule
+    used in 1 game of 200 is not "0%", beside the rules that never were)."""
+    return f"{100 * share.mean:.0f}%" if share.mean >= 0.01 else f"{100 * share.mean:.1f}%"
+
+
 def _table(found: Table, y: float) -> tuple[list[str], float]:
     setting = ", ".join(f"{k}={v}" for k, v in found.setting.items()) or "default rules"
     parts = [svg.text(10, y + 18, f"{found.player} player, {setting}: {found.games} games", "h2")]
@@ -65,7 +71,7 @@ def _table(found: Table, y: float) -> tuple[list[str], float]:
     y += 22
     for use in found.rules:
         never = use.games == 0
-        parts += _bar(y, use.rule, use.share, "never" if never else f"{100 * use.share.mean:.0f}%",
+        parts += _bar(y, use.rule, use.share, "never" if never else used_share(use.share),
                       "never" if never else "bar")
         y += ROW
     return parts, y + 16

@@ -169,3 +169,12 @@ def test_the_rule_table_keeps_its_columns_with_refusals_in_the_hundreds() -> Non
     rows = [line for line in lines[lines.index(header) + 1:] if line.split()[0] in names]
     column = header.index("decided")
     assert rows and all(row[column - 2:column] == "  " and row[column] != " " for row in rows)
+
+
+def test_the_picture_shows_a_rule_used_in_one_game_of_200_apart_from_the_rules_never_used() -> None:
+    report = balance("socks", games=2)
+    table = report.tables[0]
+    once = dataclasses.replace(table.rules[0], games=1, share=Estimate(0.005, 0.0, 0.015))
+    report = dataclasses.replace(report, tables=(dataclasses.replace(table, rules=(once,)),))
+    shown = texts(picture(report))
+    assert "0.5%" in shown and "0%" not in shown
