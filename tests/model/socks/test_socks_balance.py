@@ -1,5 +1,6 @@
 """Oh My Socks! games of the balance report: where the other card goes (passed, or discarded at a
-table of two), a Rescue ignored, and the Washing Machine and the tie-break deciding the games."""
+table of two), a Rescue ignored, the targets an effect could not take, and the Washing Machine and
+the tie-break deciding the games."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 
 from model.socks.balance import play_balance
 from model.socks.cards import RESCUE, sample_catalogue
-from model.socks.engine import new_game, outcome, play_random
+from model.socks.engine import RescueFrom, legal_moves, new_game, outcome, play_random
 from model.socks.random_play import random_game
 from model.socks.rules import SocksRules
 
@@ -63,3 +64,35 @@ def test_the_washing_machine_decides_every_game_and_a_level_score_the_tie_break(
         assert game.decided == ("game-over",) + tie_break, seed
         found.add(result.decided_by)
     assert "fewest_sets" in found
+
+
+def test_every_sock_a_rescue_could_not_take_is_refused_by_rescue_only_one() -> None:
+    # At the Rescue (after the pass) the other players' collections are as the turn left them,
+    # with the rescued Sock back; the legal targets are those of the legal moves keeping the same
+    # card. Every other Sock there is one the engine refuses.
+    rules = SocksRules()
+    for seed in range(3):
+        state = new_game(sample_catalogue(), rules, names(3), rng := random.Random(seed))
+        expected = 0
+        while not state.over:
+            before = state
+            move, state = play_random(state, rng)
+            if not move.effects or not isinstance(move.effects[0], RescueFrom):
+                continue
+            rescued = move.effects[0].target
+            there = {(seat, card) for seat in range(3) if seat != before.current
+                     for card in state.collections[seat]} | {rescued}
+            legal = {m.effects[0].target for m in legal_moves(before)
+                     if m.keep == move.keep and isinstance(m.effects[0], RescueFrom)}
+            assert rescued in legal and legal <= there
+            expected += len(there - legal)
+        game = play_balance(seed, 3, rules, {}, "random")
+        assert game.refused == {"rescue-only-one": expected} and expected > 0, seed
+
+
+def test_a_gift_to_oneself_is_refused_only_when_the_option_forbids_it() -> None:
+    for seed in range(2):
+        allowed = play_balance(seed, 3, SocksRules(), {}, "random")
+        assert "gift-recipient" not in allowed.refused and allowed.fired["gift-recipient"] > 0
+        forbidden = play_balance(seed, 3, SocksRules(gift_to_self=False), {}, "random")
+        assert forbidden.refused["gift-recipient"] == forbidden.fired["gift-recipient"] > 0
