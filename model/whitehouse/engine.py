@@ -274,9 +274,13 @@ class Engine:
     def can_enter(self, player: Player, cards: tuple[CardId, ...]) -> bool:
         """Whether ``cards`` may lock in. A matching pair always can: the cell above the leftmost
         card of the top row borders that card only, so the pair's card of the same kind goes
-        there (same-kind borders are allowed) and its partner above it."""
+        there (same-kind borders are allowed) and its partner above it. A single card can
+        exactly when it matches a card of the network, unless ``every_card_matched`` holds: the
+        network rearranged in a line lets it in then (``line_entry``)."""
         if len(cards) == 2:
             return self.matches(*cards)
+        if not self.rules.tricks.every_card_matched:
+            return any(self.matches(cards[0], p.card.id) for p in player.network.placements)
         key = (player.network, cards[0])
         known = self._single_entry.get(key)
         if known is None:
