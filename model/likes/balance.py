@@ -12,6 +12,9 @@ drawn, ``event``, or a second landing, ``first_event_only``; a round's net move 
 ``tie-break (furthest)``) or by the Intent decks running out (``intents_spent``, whoever the
 ``spent_intents`` option then makes win).
 
+The greedy player puts down the Intent card that moves him furthest toward Viral unreported and
+never reports as Influencer (``greedy_intent``).
+
 The engine resolves whole rounds that random play builds legal (a vote never on one's own card,
 a report never of oneself, an Intent card from one's own deck), so no rule refuses a move here.
 """

@@ -8,6 +8,9 @@ resolved (``contest_winner``), a reward earned (``reward_earned``), a round brou
 says (``tie-break (best_round)``, ``tie-break (shared)``). Play is simultaneous, so no seat moves
 first.
 
+The greedy player, whenever he is the one to act, makes the legal event that scores him the most
+points this round (``points``); who acts next is picked at random, as in random play.
+
 A rule refuses an event when the referee (``Referee.violation``) names it for one of the events
 the acting player considers before each event, as random play asks the referee about them
 (``considered``): a refused event, or one left in place and corrected at scoring (a second Like
