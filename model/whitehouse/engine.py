@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from itertools import combinations
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from model.common.outcome import Outcome
 from model.whitehouse import table
@@ -173,14 +173,18 @@ def _deal_row(deck: list[T]) -> tuple[T, T, T]:
     return (deck.pop(0), deck.pop(0), deck.pop(0))
 
 
-def _set_player(state: State, seat: int, player: Player) -> State:
+# The helpers below take the other changes of the same step (``changes``, as ``replace``), so that
+# a step copies the state once.
+
+
+def _set_player(state: State, seat: int, player: Player, **changes: Any) -> State:
     players = list(state.players)
     players[seat] = player
-    return replace(state, players=tuple(players))
+    return replace(state, players=tuple(players), **changes)
 
 
-def _to_bottom(state: State, deck: DeckIndex, card: CardId) -> State:
-    return replace(state, decks=with_deck(state.decks, deck, state.decks[deck] + (card,)))
+def _to_bottom(state: State, deck: DeckIndex, card: CardId, **changes: Any) -> State:
+    return replace(state, decks=with_deck(state.decks, deck, state.decks[deck] + (card,)), **changes)
 
 
 def _all_to_bottom(state: State, cards: tuple[tuple[DeckIndex, CardId], ...]) -> State:
@@ -205,12 +209,12 @@ def _take_from_row(state: State, row: DeckIndex, slot_index: SlotIndex) -> tuple
     return replace(state, rows=with_row(state.rows, row, left)), card
 
 
-def _refill(state: State, row: DeckIndex) -> State:
+def _refill(state: State, row: DeckIndex, **changes: Any) -> State:
     """Draw into the empty closest slot (option empty_deck: or top every empty slot up), by
     ``table.refill``."""
     deck: tuple[CardId, ...] = state.decks[row]
     cards, rest = table.refill(state.rows[row], deck, state.rules.empty_deck == "top_up")
-    return replace(state, rows=with_row(state.rows, row, cards), decks=with_deck(state.decks, row, rest))
+    return replace(state, rows=with_row(state.rows, row, cards), decks=with_deck(state.decks, row, rest), **changes)
 
 
 # --- the engine -----------------------------------------------------------------------------------
@@ -494,6 +498,8 @@ class Engine:
         return self._play(state, move)
 
     def _pay(self, state: State, seat: int, discards: tuple[CardId, ...]) -> State:
+        if not discards:
+            return state
         player = state.players[seat]
         for card in discards:
             player = remove_from_hand(player, card)
@@ -508,9 +514,11 @@ class Engine:
     def _take(self, state: State, move: Take) -> State:
         row = KIND_INDEX[move.row]
         state = self._pay(state, state.current, move.discards)
-        state, card = _take_from_row(state, row, _slot_index(move))
+        taken: tuple[Row, CardId | None] = table.take_from_row(state.rows[row], _slot_index(move))
+        left, card = taken
+        assert card is not None, "only a slot that holds a card is taken from"
         arrival = Arrival(card, move.row, state.current, "row", self._first_stage(move.row))
-        return replace(state, queue=(arrival, Refill(row), EndAction()))
+        return replace(state, rows=with_row(state.rows, row, left), queue=(arrival, Refill(row), EndAction()))
 
     def _play(self, state: State, move: Play) -> State:
         seat = state.current
@@ -750,16 +758,16 @@ class Engine:
                     continue
                 return state
             if isinstance(head, Refill):
-                state = replace(_refill(state, head.row), queue=rest)
+                state = _refill(state, head.row, queue=rest)
             elif isinstance(head, PutAway):
-                state = replace(_to_bottom(state, D, head.card), queue=rest)
+                state = _to_bottom(state, D, head.card, queue=rest)
             elif isinstance(head, SharedWin):
                 state = replace(state, queue=rest)
                 winners = tuple(s for s in state.claims if state.players[s].tricks >= WINNING_TRICKS)
                 if winners and self.rules.simultaneous_seven == "shared":
                     state = replace(state, winners=winners, ended="seven", claims=())
             else:
-                state = self._end_action(replace(state, queue=rest))
+                state = self._end_action(state, rest)
         if state.ended and state.queue:
             state = self._finish_action(state)
         return state
@@ -787,17 +795,16 @@ class Engine:
         if arrival.kind == "deflection":
             if player.deflection is not None:
                 state = _to_bottom(state, D, player.deflection)
-            state = _set_player(state, arrival.receiver, replace(player, deflection=arrival.card))
-        else:
-            state = _set_player(state, arrival.receiver, add_to_hand(player, arrival.card))
-        return replace(state, queue=rest)
+            return _set_player(state, arrival.receiver, replace(player, deflection=arrival.card), queue=rest)
+        return _set_player(state, arrival.receiver, add_to_hand(player, arrival.card), queue=rest)
 
-    def _end_action(self, state: State) -> State:
+    def _end_action(self, state: State, queue: tuple[Step, ...]) -> State:
+        """The action is over (``queue``: the steps left after it): the next action or turn."""
         index = PHASES.index(state.phase)
         if index < 2:
-            return replace(state, phase=PHASES[index + 1])
+            return replace(state, phase=PHASES[index + 1], queue=queue)
         if state.turn >= self.rules.turn_limit:
-            return replace(state, ended="turn_limit")
+            return replace(state, ended="turn_limit", queue=queue)
         n = len(state.players)
         pos = state.round_pos + 1
         order, direction, reversals = state.round_order, state.direction, state.reversals
@@ -815,7 +822,7 @@ class Engine:
         current = order[pos]
         state = replace(
             state, phase="supporter", current=current, round_order=order, round_pos=pos,
-            direction=direction, reversals=reversals, turn=state.turn + 1,
+            direction=direction, reversals=reversals, turn=state.turn + 1, queue=queue,
         )
         if self.rules.empty_deck == "top_up":
             for row in (S, E, D):
