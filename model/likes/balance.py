@@ -143,10 +143,6 @@ def deciding(result: GameResult, rules: LikesRules) -> tuple[str, ...]:
     return ("intents_spent",)
 
 
-#: How the game ended, by the rule that decided it.
-ENDINGS = {"viral": Termination.GOAL, "intents_spent": Termination.OUT_OF_CARDS}
-
-
 def play_balance(seed: int, players: int, rules: LikesRules, solvers: Mapping[str, Any],
                  player: PlayerKind) -> PlayedGame:
     """One game from ``seed`` with the sample board and cards: the random player's is
@@ -166,7 +162,8 @@ def play_balance(seed: int, players: int, rules: LikesRules, solvers: Mapping[st
     share = 1 / len(result.winners) if names[0] in result.winners else 0.0
     stats = {"first player wins": share, "game length (rounds)": float(len(result.rounds)),
              "winners per game": float(len(result.winners))}
-    termination = ENDINGS[decided[0]] if decided else Termination.TURN_LIMIT
+    # How it ended is the engine's own outcome, as in ``random_game`` of the game's interface.
+    termination = result.outcome.termination if result.outcome is not None else Termination.TURN_LIMIT
     seats = tuple(names.index(w) for w in result.winners)
     return PlayedGame(seed, players, Outcome(termination, tuple(result.winners)), stats, seats, 0,
                       len(result.rounds), len(rounds) * players, fired=dict(counts.counts), decided=decided)

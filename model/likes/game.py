@@ -18,8 +18,6 @@ from model.likes.random_play import random_game as play_random_game
 from model.likes.rules import LIKES_OPTIONS, LikesRules
 
 STATISTICS = ("first player wins", "game length (rounds)", "winners per game")
-#: How a finished game's status reads as a termination; any other stopped at the round cap.
-ENDINGS = {"won": Termination.GOAL, "no_winner": Termination.OUT_OF_CARDS}
 
 
 def random_game(seed: int, players: int, rules: LikesRules, solvers: Mapping[str, Any]) -> GameRecord:
@@ -30,7 +28,9 @@ def random_game(seed: int, players: int, rules: LikesRules, solvers: Mapping[str
     # counts 0 for the first player, as for the rest.
     share = 1 / len(result.winners) if names[0] in result.winners else 0.0
     stats = dict(zip(STATISTICS, (share, float(len(result.rounds)), float(len(result.winners))), strict=True))
-    ending = Outcome(ENDINGS.get(result.status, Termination.TURN_LIMIT), tuple(result.winners))
+    # How it ended is the engine's own outcome (Viral reached, or every round the Intent decks
+    # allow played); random play always finishes or stops a game, so there is one.
+    ending = result.outcome or Outcome(Termination.TURN_LIMIT, (), "no_winner")
     return GameRecord(seed, players, ending, len(result.rounds), stats)
 
 

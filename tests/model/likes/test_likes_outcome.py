@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from model.common.errors import RuleBroken
 from model.common.outcome import Termination
 from model.likes.engine import GameResult, IllegalInput, RoundInput, replay_game, start_players
@@ -98,3 +100,22 @@ def test_an_unfinished_or_illegal_log_has_no_outcome() -> None:
     illegal = replay_game(CATALOGUE, start, rounds + rounds[-1:], LikesRules())
     assert illegal.status == "illegal" and illegal.outcome is None
     assert isinstance(illegal.violation, RuleBroken)
+
+
+@pytest.mark.parametrize("spent", ["game_ends", "furthest_wins"])
+def test_the_interface_and_the_balance_report_say_how_a_game_ended_as_the_engine_does(spent: str) -> None:
+    """A game whose Intent decks are spent ends by its rounds (``ROUNDS``), not by cards running
+    out, whether or not the option then names winners; one that reached Viral by its goal."""
+    from model.likes.balance import play_balance
+    from model.likes.game import GAME
+
+    rules = LikesRules(spent_intents=spent)  # type: ignore[arg-type]
+    seen = set()
+    for seed in range(60):
+        _, _, result = random_game(sample_catalogue(), rules, ("P1", "P2", "P3"), random.Random(seed))
+        assert result.outcome is not None
+        ended = result.outcome.termination
+        seen.add(ended)
+        assert GAME.random_game(seed, 3, rules, {}).outcome.termination is ended
+        assert play_balance(seed, 3, rules, {}, "random").outcome.termination is ended
+    assert seen == {Termination.GOAL, Termination.ROUNDS}
