@@ -221,7 +221,8 @@ class Hint:
 #: The seam to the solver: a network's proven maximum Trick total, a legal arrangement that
 #: reaches it, and the solver's word for how it proved it. Raises ``UnprovenTotal`` when it cannot.
 #: With a ``Hint`` whose count the solver proves to be the maximum, it returns the hint's own
-#: arrangement without searching; a total below the hint's count is the solver's bug.
+#: arrangement without searching; otherwise its answer is the one it gives without the hint (the
+#: oracle caches that one). A total below the hint's count is the solver's bug.
 Solve = Callable[[Network, TricksRules, Hint | None], tuple[int, Arrangement, str]]
 
 
