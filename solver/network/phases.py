@@ -2,7 +2,7 @@
 the work it gets and what it gives, and the order in which each case runs them.
 
 The trace of a solve (``TricksSolution.phases``) names these phases, in the order of its case's
-list; ``solve.py``'s text is the same table in words (``tests/solver/network/test_tricks_phases.py``
+list; ``solve.py``'s text is the same table in words (``tests/solver/network/test_phases.py``
 holds the two together). A phase runs only when its ``when`` holds and no phase before it has
 settled the answer; whatever time is left after the last one goes to ``rest``.
 

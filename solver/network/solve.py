@@ -1,7 +1,7 @@
 """The proven maximum Trick total of a Locked Network (public entry point).
 
 The solver runs phases, cheapest argument first, each case its own list of them
-(``phases.CASES``, ``phases.PHASES``; ``tests/solver/network/test_tricks_phases.py`` holds that
+(``phases.CASES``, ``phases.PHASES``; ``tests/solver/network/test_phases.py`` holds that
 list and this text together). A phase runs when its condition holds and no phase before it has
 settled the answer; each records what it established in the solution's trace (``phases``).
 Every budget is a field of ``settings.Settings``.
