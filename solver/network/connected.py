@@ -18,7 +18,7 @@ from solver.network.heuristic import (
     improve,
     leave_one_out,
 )
-from solver.network.loop import Board, Gave, Step, always, auto, run_phases, small
+from solver.network.loop import Board, Budget, Gave, Step, always, auto, run_phases, small
 from solver.network.portfolio import descent_taking_turns
 from solver.network.problem import (
     Layout,
@@ -241,7 +241,7 @@ def _walks_apply(board: Board) -> bool:
 def _walks(board: Board) -> Gave:
     assert board.relaxed.hint is not None
     kept = board.kept if board.kept is not None else (board.value, board.layout)
-    walked = walks_to_the_rule(board.problem, board.clock, board.value, board.upper, board.relaxed.hint)
+    walked = walks_to_the_rule(board.problem, board.time_given(), board.value, board.upper, board.relaxed.hint)
     if walked is None:
         return Gave(kept=kept)
     best = layout_tricks(board.problem, walked)
@@ -271,20 +271,30 @@ def _region_model(board: Board) -> Gave:
     return Gave(said(outcome), answer=outcome)
 
 
+#: The budgets of the phases both cases run.
+EFFORT = ("effort_seconds", "least_effort")
+TILING = Budget(fields=("tile_nodes", "tile_seconds", "fill_share", "fill_work"))
+SPAN_REACH = Budget(fields=("span_probe_nodes",))
+LEAVE_ONE_OUT = Budget(fields=("leave_out_effort", *EFFORT))
+
 #: The connected case's phases (both lists of ``phases.CASES``: the size decides between the
 #: descent and the climb).
 CONNECTED: tuple[Step, ...] = (
-    Step("heuristic", always, _heuristic),
-    Step("tiling", below_the_bound, tiling),
-    Step("span reach", lambda b: auto(b) and b.layout is None and small(b), _span_reach),
-    Step("embedding bound", auto, _embedding_bound),
-    Step("local search", lambda b: auto(b) and b.layout is not None, _local_search),
-    Step("one piece", auto, _one_piece),
-    Step("leave one out", lambda b: auto(b) and small(b), _leave_one_out),
+    Step("heuristic", always, _heuristic, Budget(fields=EFFORT)),
+    Step("tiling", below_the_bound, tiling, TILING),
+    Step("span reach", lambda b: auto(b) and b.layout is None and small(b), _span_reach, SPAN_REACH),
+    Step("embedding bound", auto, _embedding_bound,
+         Budget(fields=("embed_probe_nodes", "embed_step_nodes", "embed_nodes"))),
+    Step("local search", lambda b: auto(b) and b.layout is not None, _local_search, Budget(fields=EFFORT)),
+    Step("one piece", auto, _one_piece, Budget(fields=("one_piece_nodes",))),
+    Step("leave one out", lambda b: auto(b) and small(b), _leave_one_out, LEAVE_ONE_OUT),
     Step("exact", exact_applies, _exact),
-    Step("quick exact", lambda b: auto(b) and b.problem.size <= b.clock.settings.confirm_limit, _quick_exact),
-    Step("descent", lambda b: auto(b) and small(b), _descent),
-    Step("climb", lambda b: auto(b) and not small(b) and b.layout is not None, _climb),
-    Step("walks", _walks_apply, _walks),
-    Step("region model", always, _region_model),
+    Step("quick exact", lambda b: auto(b) and b.problem.size <= b.clock.settings.confirm_limit, _quick_exact,
+         Budget(fields=("confirm_nodes",))),
+    Step("descent", lambda b: auto(b) and small(b), _descent,
+         Budget(fields=("first_descent_work", "first_plain_work", "small_probe_nodes"))),
+    Step("climb", lambda b: auto(b) and not small(b) and b.layout is not None, _climb,
+         Budget(fields=("climb_nodes", "small_probe_nodes", "climb_deeper"))),
+    Step("walks", _walks_apply, _walks, Budget(share="walks_share", fields=("matched_walks",))),
+    Step("region model", always, _region_model, Budget(fields=("bound_attempt_share", "bound_attempt_seconds"))),
 )

@@ -6,9 +6,12 @@ list; ``solve.py``'s text is the same table in words (``tests/solver/network/tes
 holds the two together). A phase runs only when its ``when`` holds and no phase before it has
 settled the answer; whatever time is left after the last one goes to ``rest``.
 
-One loop runs them (``loop.run_phases``): ``connected.CONNECTED`` and ``pieces.IN_PIECES`` are
-these lists as steps, each with its ``when`` as a predicate (the same test holds them to
-``CASES``).
+One loop runs them (``loop.run_phases``): ``pipeline``'s lists (``CONNECTED_CASE``,
+``IN_PIECES_CASE``, ``EVERY_CARD_MATCHED``: the structure, the case's phases, the rest) and the
+case's phases, ``connected.CONNECTED`` and ``pieces.IN_PIECES``, are these lists as steps, each
+with its ``when`` as a predicate and its budget as the ``Settings`` fields it draws on
+(``loop.Budget``). The same test holds the steps to ``CASES`` and each step's budget fields to
+its phase's ``budget`` here.
 """
 
 from __future__ import annotations
@@ -40,42 +43,126 @@ class Phase:
 PHASES: dict[str, Phase] = {
     phase.name: phase
     for phase in (
-        Phase("structure", "always", "none", ("answer",)),
-        Phase("without the rule", "every_card_matched, method auto",
-              "relaxed_share of the time; matched_walks walks", ("arrangement", "upper bound", "answer")),
-        Phase("heuristic", "always (method cpsat: a hint only)", "the effort from the time limit",
-              ("arrangement", "answer")),
-        Phase("tiling", "method auto, below the polyomino bound", "tile_nodes per tile_seconds; fill_share",
-              ("answer",)),
-        Phase("span reach", "method auto, up to box_descent_limit cards", "span_probe_nodes per span",
-              ("arrangement", "answer")),
-        Phase("leave one out", "method auto, up to box_descent_limit cards", "leave_out_effort",
-              ("arrangement", "answer")),
-        Phase("climb in pieces", "method auto", "embed_nodes, deeper_growth, pieces_deeper", ("arrangement", "answer")),
-        Phase("embedding bound", "method auto", "embed_probe_nodes, embed_step_nodes, embed_nodes",
-              ("upper bound", "answer")),
-        Phase("local search", "method auto", "the effort from the time limit", ("arrangement", "answer")),
-        Phase("one piece", "method auto", "one_piece_nodes", ("answer",)),
-        Phase("exact", "method exact; auto up to exact_auto_limit cards (in pieces confirm_limit)", "the time left",
-              ("arrangement", "answer")),
-        Phase("quick exact", "method auto, up to confirm_limit cards", "confirm_nodes", ("arrangement", "answer")),
-        Phase("descent", "method auto, up to box_descent_limit cards",
-              "the time left, in turns: box work, plain-model work, small_probe_nodes",
-              ("arrangement", "upper bound", "answer")),
-        Phase("climb", "method auto, above box_descent_limit cards", "climb_nodes, small_probe_nodes, climb_deeper",
-              ("arrangement", "answer")),
-        Phase("walks", "method auto, every_card_matched, above box_descent_limit cards", "walks_share of the time",
-              ("arrangement", "answer")),
-        Phase("region model", "not settled before", "bound_attempt_share, then the time left",
-              ("arrangement", "upper bound", "answer")),
-        Phase("plain model", "method auto, above box_descent_limit cards, small enough", "plain_first_work",
-              ("arrangement", "upper bound", "answer")),
-        Phase("connected share", "method auto, above box_descent_limit cards", "connected_share of the time",
-              ("arrangement", "answer")),
-        Phase("box model", "above confirm_limit cards, unless the rest takes it over", "pieces_share of the time",
-              ("arrangement", "upper bound", "answer")),
-        Phase("rest", "method auto, unproven with time left", "the time left, in slices from rest_first_work",
-              ("arrangement", "upper bound", "answer")),
+        Phase(
+            "structure",
+            "always",
+            "none",
+            ("answer",),
+        ),
+        Phase(
+            "without the rule",
+            "every_card_matched, method auto",
+            "relaxed_share of the time; matched_walks walks",
+            ("arrangement", "upper bound", "answer"),
+        ),
+        Phase(
+            "heuristic",
+            "always (method cpsat: a hint only)",
+            "the effort from the time limit (effort_seconds, least_effort)",
+            ("arrangement", "answer"),
+        ),
+        Phase(
+            "tiling",
+            "method auto, below the polyomino bound",
+            "tile_nodes per tile_seconds; fill_share of the time left, fill_work",
+            ("answer",),
+        ),
+        Phase(
+            "span reach",
+            "method auto, up to box_descent_limit cards",
+            "span_probe_nodes per span",
+            ("arrangement", "answer"),
+        ),
+        Phase(
+            "leave one out",
+            "method auto, up to box_descent_limit cards",
+            "leave_out_effort of the effort (effort_seconds, least_effort)",
+            ("arrangement", "answer"),
+        ),
+        Phase(
+            "climb in pieces",
+            "method auto",
+            "embed_nodes, deeper_growth, pieces_deeper",
+            ("arrangement", "answer"),
+        ),
+        Phase(
+            "embedding bound",
+            "method auto",
+            "embed_probe_nodes, embed_step_nodes, embed_nodes",
+            ("upper bound", "answer"),
+        ),
+        Phase(
+            "local search",
+            "method auto",
+            "the effort from the time limit (effort_seconds, least_effort)",
+            ("arrangement", "answer"),
+        ),
+        Phase(
+            "one piece",
+            "method auto",
+            "one_piece_nodes",
+            ("answer",),
+        ),
+        Phase(
+            "exact",
+            "method exact; auto up to exact_auto_limit cards (in pieces confirm_limit)",
+            "the time left",
+            ("arrangement", "answer"),
+        ),
+        Phase(
+            "quick exact",
+            "method auto, up to confirm_limit cards",
+            "confirm_nodes",
+            ("arrangement", "answer"),
+        ),
+        Phase(
+            "descent",
+            "method auto, up to box_descent_limit cards",
+            "the time left, in turns: first_descent_work, first_plain_work, small_probe_nodes",
+            ("arrangement", "upper bound", "answer"),
+        ),
+        Phase(
+            "climb",
+            "method auto, above box_descent_limit cards",
+            "climb_nodes, small_probe_nodes, climb_deeper",
+            ("arrangement", "answer"),
+        ),
+        Phase(
+            "walks",
+            "method auto, every_card_matched, above box_descent_limit cards",
+            "walks_share of the time, from walk matched_walks",
+            ("arrangement", "answer"),
+        ),
+        Phase(
+            "region model",
+            "not settled before",
+            "bound_attempt_share (at least bound_attempt_seconds), then the time left",
+            ("arrangement", "upper bound", "answer"),
+        ),
+        Phase(
+            "plain model",
+            "method auto, above box_descent_limit cards, small enough",
+            "plain_first_work",
+            ("arrangement", "upper bound", "answer"),
+        ),
+        Phase(
+            "connected share",
+            "method auto, above box_descent_limit cards",
+            "connected_share of the time",
+            ("arrangement", "answer"),
+        ),
+        Phase(
+            "box model",
+            "above confirm_limit cards, unless the rest takes it over",
+            "pieces_share of the time",
+            ("arrangement", "upper bound", "answer"),
+        ),
+        Phase(
+            "rest",
+            "method auto, unproven with time left",
+            "the time left, in slices from rest_first_work",
+            ("arrangement", "upper bound", "answer"),
+        ),
     )
 }
 
@@ -94,9 +181,9 @@ CASES: dict[Case, tuple[str, ...]] = {
         "structure", "heuristic", "tiling", "span reach", "leave one out", "climb in pieces", "embedding bound",
         "span reach", "plain model", "connected share", "exact", "box model", "rest",
     ),
-    # The network without the rule first (its own case's phases, run inside it), then the case of
-    # the network's size and ``connected``.
-    "every card matched": ("structure", "without the rule", "then the phases of the network's case"),
+    # The network without the rule first (its own case's phases, run inside it), then the phases
+    # of the case of the network's size and ``connected`` between its structure and its rest.
+    "every card matched": ("structure", "without the rule", "then the phases of the network's case", "rest"),
 }
 
 

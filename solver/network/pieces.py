@@ -4,19 +4,18 @@ by matches in turn, in the order of ``phases.CASES["in pieces"]``, then the grou
 from __future__ import annotations
 
 import math
-import time
 
 from model.common.status import Status
 from solver.network.bounds import Bound, best_bound
 from solver.network.boxes import reach_by_span
 from solver.network.climbing import climb_in_pieces, embedding_upper
-from solver.network.connected import below_the_bound, solve_connected, tiling
+from solver.network.connected import EFFORT, LEAVE_ONE_OUT, SPAN_REACH, TILING, below_the_bound, solve_connected, tiling
 from solver.network.cpsat import ModelSpec, solve_model
 from solver.network.heuristic import (
     connected_heuristic,
     leave_one_out,
 )
-from solver.network.loop import Board, Gave, Step, always, auto, run_phases, small
+from solver.network.loop import Board, Budget, Gave, Step, always, auto, run_phases, small
 from solver.network.plain import plain_cells, solve_plain
 from solver.network.problem import (
     Cell,
@@ -207,9 +206,8 @@ def _plain_model(board: Board) -> Gave:
 def _connected_share(board: Board) -> Gave:
     # Larger groups: the connected phases for a share of the time (its phases aim at a small
     # region near the bound first).
-    problem, clock, settings = board.problem, board.clock, board.clock.settings
-    share = Clock(time.monotonic(), settings.connected_share * clock.left(), None, settings, clock.trace)
-    joined = solve_connected(problem, share, board.method)
+    problem, clock = board.problem, board.clock
+    joined = solve_connected(problem, board.time_given(), board.method)
     if joined.layout is None or joined.value is None or joined.value <= board.value:
         return Gave(answer=_meets_the_upper(board, board.value, board.layout))
     clock.report(joined.value, board.upper)
@@ -264,26 +262,28 @@ def _box_applies(board: Board) -> bool:
 
 def _box_model(board: Board) -> Gave:
     boxed = box_model(board.problem, board.clock, board.method, board.bound, box_cells(board.problem),
-                      board.value, board.upper, board.layout)
+                      board.value, board.upper, board.layout, board.time_given().left())
     return Gave(said(boxed), answer=boxed)
 
 
 #: The phases of one group in pieces (``phases.CASES["in pieces"]``; ``rest`` here is the
 #: ``cpsat`` mode's, the rest of the time in ``auto`` mode comes after every group).
 IN_PIECES: tuple[Step, ...] = (
-    Step("heuristic", always, _heuristic),
-    Step("tiling", below_the_bound, tiling),
-    Step("span reach", lambda b: auto(b) and b.layout is None and small(b), _span_reach_to_the_bound),
+    Step("heuristic", always, _heuristic, Budget(fields=EFFORT)),
+    Step("tiling", below_the_bound, tiling, TILING),
+    Step("span reach", lambda b: auto(b) and b.layout is None and small(b), _span_reach_to_the_bound, SPAN_REACH),
     Step("leave one out", lambda b: auto(b) and b.layout is not None and b.value < b.bound.value and small(b),
-         _leave_one_out),
-    Step("climb in pieces", auto, _climb_in_pieces),
-    Step("embedding bound", auto, _embedding_bound),
-    Step("span reach", lambda b: auto(b) and small(b) and b.value < b.upper, _span_reach_to_the_upper),
-    Step("plain model", _plain_applies, _plain_model),
-    Step("connected share", lambda b: auto(b) and not small(b) and b.value < b.upper, _connected_share),
+         _leave_one_out, LEAVE_ONE_OUT),
+    Step("climb in pieces", auto, _climb_in_pieces, Budget(fields=("embed_nodes", "deeper_growth", "pieces_deeper"))),
+    Step("embedding bound", auto, _embedding_bound,
+         Budget(fields=("embed_probe_nodes", "embed_step_nodes", "embed_nodes"))),
+    Step("span reach", lambda b: auto(b) and small(b) and b.value < b.upper, _span_reach_to_the_upper, SPAN_REACH),
+    Step("plain model", _plain_applies, _plain_model, Budget(fields=("plain_first_work",))),
+    Step("connected share", lambda b: auto(b) and not small(b) and b.value < b.upper, _connected_share,
+         Budget(share="connected_share", own_limit=True)),
     Step("exact", _exact_applies, _exact),
-    Step("box model", _box_applies, _box_model),
-    Step("rest", _rest_applies, _rest),
+    Step("box model", _box_applies, _box_model, Budget(share="pieces_share")),
+    Step("rest", _rest_applies, _rest, Budget(fields=("rest_first_work",))),
 )
 
 
@@ -296,15 +296,16 @@ def box_model(
     value: int,
     upper: int,
     layout: Layout | None,
+    seconds: float,
 ) -> Outcome:
     """The class model of a group in pieces, in a plain box of ``cells``: more than ``value``
-    (in ``auto`` mode, on ``pieces_share`` of the time left), at most ``upper``."""
+    (in ``auto`` mode), at most ``upper``, for ``seconds``."""
     floor = value + 1 if method == "auto" else 0
     answer = solve_model(
         problem,
         ModelSpec(cells, connected=False, pieces=True, at_least=floor, at_most=upper, symmetric=False),
         layout,
-        clock.settings.pieces_share * clock.left() if method == "auto" else clock.left(),
+        seconds,
         settings=clock.settings,
     )
     if answer.status == "infeasible" and method == "auto":

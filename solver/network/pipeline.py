@@ -12,13 +12,23 @@ from model.whitehouse.network.answer import Progress
 from model.whitehouse.network.arrangement import TricksRules
 from solver.network.bounds import Bound, best_bound
 from solver.network.connected import solve_connected
+from solver.network.loop import Board, Budget, Gave, Step, always, auto, run_phases
 from solver.network.matched import why_never_all_matched
 from solver.network.pieces import solve_in_pieces
 from solver.network.problem import (
     Problem,
     layout_tricks,
 )
-from solver.network.run import Clock, Outcome, Relaxed, nothing_found, proven_answer, said, the_rest
+from solver.network.run import (
+    NO_RELAXATION,
+    Clock,
+    Outcome,
+    Relaxed,
+    nothing_found,
+    proven_answer,
+    said,
+    the_rest,
+)
 from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.trace import Trace
 from solver.network.walks import kept_to_the_rule
@@ -38,30 +48,45 @@ def solve_problem(
 
 
 def _solve(problem: Problem, rules: TricksRules, clock: Clock, method: str) -> Outcome:
-    with clock.phase("structure") as ran:
-        settled = _structure(problem, rules, method)
-        ran.established = said(settled)
-    if settled is not None:
-        return settled
-    relaxed = Relaxed()
-    if problem.every_matched and method == "auto":
-        with clock.phase("without the rule") as ran:
-            relaxed = _without_the_rule(problem, rules, clock)
-            ran.established = said(relaxed.answer) if relaxed.answer is not None else relaxed.said(problem)
-        if relaxed.answer is not None:
-            return relaxed.answer
-    if rules.connected:
-        outcome = solve_connected(problem, clock, method, relaxed)
-    else:
-        outcome = solve_in_pieces(problem, clock, method, relaxed)
-    if method == "auto" and outcome.status is Status.UNPROVEN and clock.left() > 0:
-        with clock.phase("rest") as ran:
-            outcome = the_rest(problem, clock, outcome, rules.connected, relaxed)
-            ran.established = said(outcome)
+    """The steps of the network's case (``CASES``) run by the loop."""
+    bound = best_bound(problem)
+    board = Board(problem, clock, method, bound, NO_RELAXATION, upper=bound.value, connected=rules.connected)
+    steps = EVERY_CARD_MATCHED if problem.every_matched else CONNECTED_CASE if rules.connected else IN_PIECES_CASE
+    outcome = run_phases(board, steps)
     return nothing_found(outcome) if outcome.layout is None else outcome
 
 
-def _structure(problem: Problem, rules: TricksRules, method: str) -> Outcome | None:
+def _structure_step(board: Board) -> Gave:
+    settled = _structure(board.problem, board.connected, board.method)
+    return Gave(said(settled), answer=settled)
+
+
+def _taken(outcome: Outcome) -> Gave:
+    """A case's outcome: the answer where it settles it, else its best and its bound for ``rest``."""
+    if outcome.status is not Status.UNPROVEN:
+        return Gave(said(outcome), answer=outcome)
+    return Gave(said(outcome), layout=outcome.layout, upper=outcome.bound)
+
+
+def _connected_phases(board: Board) -> Gave:
+    return _taken(solve_connected(board.problem, board.clock, board.method, board.relaxed))
+
+
+def _phases_in_pieces(board: Board) -> Gave:
+    return _taken(solve_in_pieces(board.problem, board.clock, board.method, board.relaxed))
+
+
+def _rest(board: Board) -> Gave:
+    so_far = Outcome(Status.UNPROVEN, board.value, board.upper, board.layout, None, None)
+    rest = the_rest(board.problem, board.clock, so_far, board.connected, board.relaxed)
+    return Gave(said(rest), answer=rest)
+
+
+def _without_the_rule_applies(board: Board) -> bool:
+    return board.problem.every_matched and auto(board)
+
+
+def _structure(problem: Problem, connected: bool, method: str) -> Outcome | None:
     """The answers the network's structure gives alone, or None."""
     n = problem.size
     if n == 0:
@@ -73,7 +98,7 @@ def _structure(problem: Problem, rules: TricksRules, method: str) -> Outcome | N
     if n == 1 and method != "cpsat":
         return Outcome(Status.OPTIMAL, 0, 0, {(0, 0): 0}, "a single card borders no other card", "structure")
     both_kinds = any(problem.is_event) and not all(problem.is_event)
-    if rules.connected and both_kinds and problem.pair_count() == 0:
+    if connected and both_kinds and problem.pair_count() == 0:
         return Outcome(
             Status.INFEASIBLE,
             None,
@@ -87,16 +112,18 @@ def _structure(problem: Problem, rules: TricksRules, method: str) -> Outcome | N
     return None
 
 
-def _without_the_rule(problem: Problem, rules: TricksRules, clock: Clock) -> Relaxed:
-    """``every_card_matched``: the same network solved without the rule first, on ``relaxed_share``
-    of the time left (its progress is not reported: its arrangements may break the rule). An
+def _without_the_rule(board: Board) -> Gave:
+    """``every_card_matched``: the same network solved without the rule first, on the share of the
+    time the loop hands it (its progress is not reported: its arrangements may break the rule). An
     optimum there is a bound here; its best arrangement, where it keeps every card matched (as
     it is, or once ``kept_to_the_rule`` has moved its lone cards), is one here."""
+    problem, clock = board.problem, board.clock
     free = replace(problem, every_matched=False)
-    found = _solve(free, replace(rules, every_card_matched=False), clock.share(clock.settings.relaxed_share), "auto")
+    rules = TricksRules(connected=board.connected, every_card_matched=False)
+    found = _solve(free, rules, board.time_given(), "auto")
     if found.value is None or found.bound is None or found.layout is None:
-        return Relaxed()
-    start = kept_to_the_rule(problem, found.layout, found.value, rules.connected, clock.settings)
+        return Gave(NO_RELAXATION.said(problem), relaxed=NO_RELAXATION)
+    start = kept_to_the_rule(problem, found.layout, found.value, board.connected, clock.settings)
     value = layout_tricks(problem, start) if start is not None else None
     proven = found.status is Status.OPTIMAL
     ceiling = None
@@ -108,8 +135,9 @@ def _without_the_rule(problem: Problem, rules: TricksRules, clock: Clock) -> Rel
     bound = relaxed.bound(problem)
     clock.report(value, bound.value)
     if proven and value is not None and value >= bound.value:
-        return replace(relaxed, answer=proven_answer(value, start, bound, bound.rests_on))
-    return relaxed
+        answer = proven_answer(value, start, bound, bound.rests_on)
+        return Gave(said(answer), relaxed=relaxed, answer=answer)
+    return Gave(relaxed.said(problem), relaxed=relaxed)
 
 
 def _relaxation_proof(value: int, proof: str | None, proven_by: str) -> str:
@@ -119,3 +147,26 @@ def _relaxation_proof(value: int, proof: str | None, proven_by: str) -> str:
         f"even without the rule that every card borders a card it matches, no arrangement makes more "
         f"than {value} ({why}); an arrangement that keeps the rule is one of those"
     )
+
+
+#: The name of the step that runs the phases of the network's case (``CASES``); not in the trace,
+#: whose entries are those phases.
+CASE_PHASES = "then the phases of the network's case"
+
+STRUCTURE = Step("structure", always, _structure_step)
+CONNECTED_PHASES = Step(CASE_PHASES, lambda b: b.connected, _connected_phases, traced=False)
+PHASES_IN_PIECES = Step(CASE_PHASES, lambda b: not b.connected, _phases_in_pieces, traced=False)
+REST = Step("rest", lambda b: auto(b) and b.clock.left() > 0, _rest, Budget(fields=("rest_first_work",)))
+
+#: The steps of each case (``phases.CASES``): the structure, the case's phases (``connected``,
+#: ``pieces``), then the rest of the time.
+CONNECTED_CASE: tuple[Step, ...] = (STRUCTURE, CONNECTED_PHASES, REST)
+IN_PIECES_CASE: tuple[Step, ...] = (STRUCTURE, PHASES_IN_PIECES, REST)
+EVERY_CARD_MATCHED: tuple[Step, ...] = (
+    STRUCTURE,
+    Step("without the rule", _without_the_rule_applies, _without_the_rule,
+         Budget(share="relaxed_share", fields=("matched_walks",))),
+    CONNECTED_PHASES,
+    PHASES_IN_PIECES,
+    REST,
+)

@@ -66,6 +66,11 @@ class Clock:
         clock.deadline = time.monotonic() + part * self.left()
         return clock
 
+    def apart(self, part: float) -> Clock:
+        """A clock for a solve with a limit of its own: ``part`` of the time left from now, no
+        progress reports (its effort and node budgets are those of a solve with that limit)."""
+        return Clock(time.monotonic(), part * self.left(), None, self.settings, self.trace)
+
     def phase(self, name: str) -> AbstractContextManager[Ran]:
         """Run the phase ``name`` (recorded in the trace unless inside another phase)."""
         return self.trace.phase(name)

@@ -4,7 +4,8 @@ The solver runs phases, cheapest argument first, each case its own list of them
 (``phases.CASES``, ``phases.PHASES``; ``tests/solver/network/test_phases.py`` holds that
 list and this text together). A phase runs when its condition holds and no phase before it has
 settled the answer; each records what it established in the solution's trace (``phases``).
-Every budget is a field of ``settings.Settings``.
+Every budget is a field of ``settings.Settings``; each phase declares the fields it draws on, and
+the one loop that runs the phases (``loop.run_phases``) hands each its share of the time.
 
 Phases per case, in order:
 
@@ -18,7 +19,7 @@ in pieces:
     structure, heuristic, tiling, span reach, leave one out, climb in pieces, embedding bound,
     span reach, plain model, connected share, exact, box model, rest
 every card matched:
-    structure, without the rule, then the phases of the network's case
+    structure, without the rule, then the phases of the network's case, rest
 
 The phases (name: when it runs -> what it can give):
 

@@ -61,9 +61,10 @@ def one_walk(
 def walks_to_the_rule(problem: Problem, clock: Clock, best: int, upper: int, start: Layout) -> Layout | None:
     """With ``every_card_matched``, above ``box_descent_limit`` cards: the walks (``one_walk``) from
     ``start`` (the best arrangement without the rule) after those ``kept_to_the_rule`` took, for
-    ``walks_share`` of the time left: the best arrangement keeping every card matched above ``best``
-    that they reach, or None. Repeatable unless the clock stops them."""
-    deadline = time.monotonic() + clock.settings.walks_share * clock.left()
+    the time ``clock`` gives (the loop hands the phase ``walks_share`` of the time left): the best
+    arrangement keeping every card matched above ``best`` that they reach, or None. Repeatable
+    unless the clock stops them."""
+    deadline = clock.deadline
     found: Layout | None = None
     walk = clock.settings.matched_walks
     while best < upper and time.monotonic() < deadline:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+import time
 from dataclasses import fields
 from pathlib import Path
 
@@ -15,9 +16,14 @@ from model.common.status import Status
 from model.whitehouse.network.arrangement import TricksRules
 from model.whitehouse.network.io import load_question
 from solver.network import solve
+from solver.network.bounds import best_bound
 from solver.network.connected import CONNECTED
+from solver.network.loop import Board, Budget, Gave, Step, always, run_phases
 from solver.network.phases import CASES, PHASES, case_of
 from solver.network.pieces import IN_PIECES
+from solver.network.pipeline import CASE_PHASES, CONNECTED_CASE, EVERY_CARD_MATCHED, IN_PIECES_CASE
+from solver.network.problem import build_problem
+from solver.network.run import NO_RELAXATION, Clock
 from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.solve import solve_tricks
 
@@ -61,12 +67,14 @@ def test_solve_py_documents_the_declared_cases_and_phases():
 
 
 def test_every_declared_phase_is_in_a_case_and_every_phase_the_code_enters_is_declared():
-    listed = {name for phases in CASES.values() for name in phases} - {"then the phases of the network's case"}
+    listed = {name for phases in CASES.values() for name in phases} - {CASE_PHASES}
     assert listed == set(PHASES)
     entered = set()
     for path in NETWORK.glob("*.py"):
         entered |= set(re.findall(r'(?:\.phase|\bStep)\("([^"]+)"', path.read_text()))
     assert entered == set(PHASES)
+    assert {step.name for step in STEPS if step.traced} == set(PHASES)
+    assert {step.name for step in STEPS if not step.traced} == {CASE_PHASES}
 
 
 def test_the_loop_runs_each_case_in_the_declared_order():
@@ -82,6 +90,31 @@ def test_the_loop_runs_each_case_in_the_declared_order():
     # In pieces, the group's list ends with the ``cpsat`` mode's rest; the rest after every group
     # (``method`` auto) is the same phase.
     assert ("structure", *(step.name for step in IN_PIECES)) == CASES["in pieces"]
+    # Each case's top level: the structure, the case's phases, the rest.
+    assert tuple(step.name for step in CONNECTED_CASE) == ("structure", CASE_PHASES, "rest")
+    assert tuple(step.name for step in IN_PIECES_CASE) == ("structure", CASE_PHASES, "rest")
+    assert tuple(dict.fromkeys(step.name for step in EVERY_CARD_MATCHED)) == CASES["every card matched"]
+
+
+#: Every step the loop runs, in every list.
+STEPS = (*CONNECTED, *IN_PIECES, *CONNECTED_CASE, *IN_PIECES_CASE, *EVERY_CARD_MATCHED)
+#: The Settings fields by name.
+SETTINGS_FIELDS = {f.name for f in fields(Settings)}
+
+
+def test_each_steps_budget_is_its_phases_declared_budget():
+    # The table's budget names the fields each step draws on, and no other (a step and its text
+    # cannot drift apart); a share the loop applies is a fraction of the time left.
+    for step in STEPS:
+        if not step.traced:
+            continue
+        declared = ((step.budget.share,) if step.budget.share else ()) + step.budget.fields
+        assert set(declared) <= SETTINGS_FIELDS, step.name
+        named = set(re.findall(r"\w+", PHASES[step.name].budget)) & SETTINGS_FIELDS
+        assert set(declared) == named, step.name
+        if step.budget.share is not None:
+            assert 0 < getattr(DEFAULT_SETTINGS, step.budget.share) < 1, step.name
+            assert f"{step.budget.share} of the time" in PHASES[step.name].budget, step.name
 
 
 def _in_order(trace: list[str], declared: tuple[str, ...]) -> bool:
@@ -184,3 +217,26 @@ def test_no_tuning_number_outside_the_settings_object():
             knobs += [f"{path.name}: {t}" for t in targets if numbers and t not in FACTS]
     assert knobs == []
     assert len({f.name for f in fields(Settings)}) == len(fields(Settings))
+
+
+def test_the_loop_hands_a_phase_its_share_of_the_time():
+    network = load_question(str(INSTANCES / "random-d0.5_n012_s03.json")).network
+    problem = build_problem(network)
+    bound = best_bound(problem)
+    seen: dict[str, float] = {}
+
+    def look(board: Board) -> Gave:
+        seen["left"], seen["limit"] = board.time_given().left(), board.time_given().limit
+        return Gave()
+
+    for method, share, own_limit, expected in (("auto", "walks_share", False, 0.7), ("auto", None, False, 1.0),
+                                               ("exact", "walks_share", False, 1.0),
+                                               ("auto", "connected_share", True, 0.15)):
+        clock = Clock(time.monotonic(), 100.0, None)
+        board = Board(problem, clock, method, bound, NO_RELAXATION, upper=bound.value)
+        run_phases(board, (Step("heuristic", always, look, Budget(share=share, own_limit=own_limit)),))
+        assert expected * 99 < seen["left"] <= expected * 100, (method, share)
+        # A share of this solve keeps its limit (the budgets that grow with it stay those of this
+        # solve); a solve of its own has the share as its limit.
+        assert seen["limit"] == pytest.approx(100.0 * expected if own_limit else 100.0, rel=0.01)
+        assert board.allotted is None
