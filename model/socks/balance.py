@@ -40,6 +40,7 @@ from model.socks.engine import (
     play,
     play_random,
 )
+from model.socks.random_play import Strategy, turns
 from model.socks.rules import RULES, IllegalMove, SocksRules
 from model.socks.state import State
 
@@ -111,19 +112,21 @@ def greedy_move(state: State, rng: random.Random) -> tuple[Move, State]:
     return move, play(state, move)
 
 
+#: The greedy player (``greedy_move``).
+GREEDY: Strategy = greedy_move
+
+
 def play_balance(seed: int, players: int, rules: SocksRules, solvers: Mapping[str, Any],
                  player: PlayerKind) -> PlayedGame:
-    """One game from ``seed`` on the sample catalogue; the random player draws as
-    ``random_play.random_game`` does (the same generator, the same calls), so it plays the same game."""
+    """One game from ``seed`` on the sample catalogue, every seat played by ``player``: the game
+    ``random_play.random_game`` plays with that player (the same generator, the same loop)."""
     names = tuple(f"P{i + 1}" for i in range(players))
     rng = random.Random(seed)
-    state = new_game(sample_catalogue(), rules, names, rng)
+    first = state = new_game(sample_catalogue(), rules, names, rng)
     counts, refusals = RuleCounts(), RuleCounts()
     counts.all(("setup", "turn-order"))  # every game is dealt, and its turns go round
     moves = 0
-    while not state.over:
-        before = state
-        move, state = play_random(state, rng) if player == "random" else greedy_move(state, rng)
+    for before, move, state in turns(first, rng, play_random if player == "random" else GREEDY):
         counts.all(fired_by(before, move, state))
         refusals.all(refused_by(before, move))
         moves += 1
