@@ -10,13 +10,19 @@ spent; when they are reshuffled instead, the Caption and Content cards in the bo
 A game random play stops before the rules end it (the box allows no more rounds, or an Event card
 is due and every one has been drawn) says why in its ``stopped``; its outcome is then
 ``Termination.TURN_LIMIT``.
+
+The loop is the same for any player (``Strategy``): it builds each decision's legal options (his
+own deck's Intent cards, the other players' cards, the others or nobody to report) and the player
+only chooses among them, with the game's random source; under ``intent_source=draw_top`` a deck
+whose order is known leaves him no choice of Intent card. ``RANDOM``, the uniform random player,
+is the default; the balance report's greedy player is another choice alone.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from model.likes.cards import Board, Catalogue
 from model.likes.engine import (
@@ -55,28 +61,57 @@ def round_limit(players: int, board: Board | None = None) -> int:
     return min(captions, contents // players)
 
 
+@dataclass(frozen=True)
+class Strategy:
+    """How a player plays a round. The loop builds his legal options for each decision; he only
+    chooses among them, with the game's random source."""
+
+    #: The Intent card he puts down, among those of his deck (when the rules let him choose).
+    intent: Callable[[Catalogue, LikesRules, tuple[str, ...], random.Random], str]
+    #: The player whose Content card gets his Like token, among the others.
+    like: Callable[[list[str], random.Random], str]
+    #: As Influencer: the player he reports, among the others, or nobody (None).
+    report: Callable[[list[str | None], random.Random], str | None]
+
+
+def _random_intent(catalogue: Catalogue, rules: LikesRules, deck: tuple[str, ...], rng: random.Random) -> str:
+    return rng.choice(deck)
+
+
+def _random_like(others: list[str], rng: random.Random) -> str:
+    return rng.choice(others)
+
+
+def _random_report(options: list[str | None], rng: random.Random) -> str | None:
+    return rng.choice(options)
+
+
+#: The uniform random player: each decision at random among its options.
+RANDOM = Strategy(_random_intent, _random_like, _random_report)
+
+
 def random_round(catalogue: Catalogue, players: tuple[PlayerState, ...], rules: LikesRules,
-                 history: History, number: int,
-                 rng: random.Random) -> tuple[RoundInput, RoundResult] | None:
-    """One random legal round (counted from 1) and its resolution; None when it cannot be played
-    because an Event card is due and every one has been drawn."""
+                 history: History, number: int, rng: random.Random,
+                 player: Strategy = RANDOM) -> tuple[RoundInput, RoundResult] | None:
+    """One legal round (counted from 1), every seat played by ``player``, and its resolution;
+    None when it cannot be played because an Event card is due and every one has been drawn."""
     names = [p.name for p in players]
     plays = []
     for seat, state in enumerate(players):
         top_only = rules.intent_source == "draw_top" and state.deck_order_known
-        intent = state.intent_deck[0] if top_only else rng.choice(state.intent_deck)
+        intent = state.intent_deck[0] if top_only else player.intent(catalogue, rules, state.intent_deck, rng)
         plays.append(Play(state.name, f"C{number}-{seat + 1}", intent))
     received = {name: 0 for name in names}
     votes = []
     for voter in names:
-        target = rng.choice([n for n in names if n != voter])
+        target = player.like([n for n in names if n != voter], rng)
         received[target] += 1
         votes.append(Vote(voter, plays[names.index(target)].content))
     # The Influencer is known once the votes are: he reports someone, or chooses not to.
     reports: tuple[Report, ...] = ()
     for name, role in roles(received).items():
         if role is Role.INFLUENCER:
-            reports = (Report(name, rng.choice([None] + [n for n in names if n != name])),)
+            reports = (Report(name, player.report([None] + [n for n in names if n != name], rng)),)
     draws: list[Draw] = []
     while True:
         rnd = RoundInput(f"K{number}", tuple(plays), tuple(votes), reports, tuple(draws))
@@ -96,10 +131,12 @@ def random_round(catalogue: Catalogue, players: tuple[PlayerState, ...], rules: 
 
 
 def random_game(
-    catalogue: Catalogue, rules: LikesRules, names: Sequence[str], rng: random.Random
+    catalogue: Catalogue, rules: LikesRules, names: Sequence[str], rng: random.Random,
+    player: Strategy = RANDOM,
 ) -> tuple[tuple[PlayerState, ...], tuple[RoundInput, ...], GameResult]:
-    """A whole random legal game for the named players (3 to 5, in seat order): the players at
-    the start, every round's inputs, and the engine's replay of them."""
+    """A whole legal game for the named players (3 to 5, in seat order), every seat played by
+    ``player`` (the uniform random one unless told): the players at the start, every round's
+    inputs, and the engine's replay of them."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ValueError(f"{MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
     # "15 Intent cards are placed face down as a deck": each player's deck is shuffled.
@@ -116,7 +153,7 @@ def random_game(
             # As ``replay_game`` does: the discards become the deck again, in no known order.
             players = tuple(replace(p, intent_deck=decks[p.name], deck_order_known=False)
                             if not p.intent_deck else p for p in players)
-        played = random_round(catalogue, players, rules, history, len(rounds) + 1, rng)
+        played = random_round(catalogue, players, rules, history, len(rounds) + 1, rng, player)
         if played is None:
             stopped = "event_cards"
             break
