@@ -8,28 +8,30 @@ resolved (``contest_winner``), a reward earned (``reward_earned``), a round brou
 says (``tie-break (best_round)``, ``tie-break (shared)``). Play is simultaneous, so no seat moves
 first.
 
-The greedy player, whenever he is the one to act, makes the legal event that scores him the most
-points this round (``points``); who acts next is picked at random, as in random play.
+The greedy player (``GREEDY``), whenever he is the one to act, makes the legal event that scores
+him the most points this round (``points``); who acts next is picked at random. Both players are
+choices alone: the game is ``random_game``'s, its loop building the legal events, with the
+player as its parameter.
 
 A rule refuses an event when the referee (``Referee.violation``) names it for one of the events
-the acting player considers before each event, as random play asks the referee about them
-(``considered``): a refused event, or one left in place and corrected at scoring (a second Like
-on a Gallery), is not played.
+the acting player considers before each event, as the play loop asks the referee about them
+(``considered``, replaying the game's logs): a refused event, or one left in place and corrected
+at scoring (a second Like on a Gallery), is not played.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from model.common.balance import PlayedGame, PlayerKind, RuleCounts
 from model.common.outcome import Outcome, Termination
-from model.social.cards import LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, VOTE, Decks, sample_decks
-from model.social.engine import GameResult, Referee, judge_game
-from model.social.random_play import MAX_EVENTS, random_game
+from model.social.cards import LIKE, sample_decks
+from model.social.engine import Referee
+from model.social.random_play import RANDOM, Strategy, legal_events, random_game
 from model.social.rules import SOCIAL_RULES, SocialRules
-from model.social.state import Event, GameSetup, Player, RoundSetup
+from model.social.state import Action, Event, GameSetup
 
 #: The rule registry a balance report counts.
 RULEBOOK: tuple[str, ...] = tuple(rule.name for rule in SOCIAL_RULES)
@@ -39,48 +41,14 @@ EVENT_RULES = {"draw": "draw_up_to_five", "resolve": "contest_winner", "reward":
 
 def considered(referee: Referee, player: str) -> tuple[list[Event], list[str]]:
     """The events ``player`` may make now and the rules that refuse the others he considers, as
-    random play builds them: each card of his hand played (a Like on each active Gallery), a
-    draw up to five, a cycle of the cards with no legal play (when the pile holds more than
-    Likes), each of his Contests resolved with each winner or none, each reward he earned (from
-    the pile or each card of his hand), a vote and Start! during a Quiz, and (2-player) a pass
-    when nothing else is legal."""
-    legal: list[Event] = []
+    the play loop builds them (``legal_events``), a cycle offering all his stuck cards."""
     refused: list[str] = []
+    kinds = legal_events(referee, player, _all_stuck, refused)
+    return [event for events in kinds.values() for event in events], refused
 
-    def ask(events: Sequence[Event]) -> list[Event]:
-        kept = []
-        for event in events:
-            verdict = referee.violation(event)
-            if verdict is None:
-                kept.append(event)
-            else:
-                refused.append(verdict.rule)
-        legal.extend(kept)
-        return kept
 
-    hand, pile = referee.hand[player], referee.pile[player]
-    galleries = [g for g in referee.active.values() if g is not None]
-    plays = ask([Event(player, "play", card=card, on=gallery) for card in hand
-                 for gallery in (galleries if referee.cards[card].kind == LIKE else [None])])
-    ask([Event(player, "draw")])
-    stuck = tuple(card for card in hand if all(e.card != card for e in plays))
-    if stuck and any(referee.cards[card].kind != LIKE for card in pile):
-        ask([Event(player, "cycle", cards=stuck)])
-    ask([Event(player, "resolve", about=contest, winner=winner)
-         for contest, state in referee.contests.items() if state.originator == player and not state.resolved
-         for winner in (None, *referee.names)])
-    earned = [card for card, state in referee.contests.items() if state.rewards.get(player)]
-    quiz = referee.quiz
-    if quiz is not None:
-        if quiz.rewards.get(player):
-            earned.append(quiz.card)
-        ask([Event(player, "vote", vote=vote) for vote in (True, False)])
-        ask([Event(player, "start")])
-    ask([Event(player, "reward", about=about, from_pile=True) for about in earned if pile]
-        + [Event(player, "reward", about=about, card=card) for about in earned for card in hand])
-    if referee.two_player and not legal:
-        ask([Event(player, "pass")])
-    return legal, refused
+def _all_stuck(stuck: tuple[str, ...]) -> tuple[str, ...]:
+    return stuck
 
 
 def points(referee: Referee, event: Event) -> int:
@@ -94,65 +62,19 @@ def points(referee: Referee, event: Event) -> int:
     return 0
 
 
-def piles(decks: Decks, players: tuple[Player, ...], rules: SocialRules,
-          rng: random.Random) -> tuple[list[list[str]], list[tuple[str, ...]]]:
-    """Each player's action cards, unshuffled, and the cards removed before a 2-player game
-    (five Likes, and the Quizzes when ``two_player_quiz`` removes them)."""
-    found, removed = [], []
-    for player in players:
-        cards = [c for c in decks.colour_cards(player.colour) if c.kind != VOTE]
-        out: list[str] = []
-        if len(players) == 2:
-            out = rng.sample([c.id for c in cards if c.kind == LIKE], TWO_PLAYER_REMOVED_LIKES)
-            if rules.two_player_quiz == "removed":
-                out += [c.id for c in cards if c.kind == QUIZ]
-        found.append([c.id for c in cards if c.id not in out])
-        removed.append(tuple(c.id for c in cards if c.id in out))
-    return found, removed
+def _greedy_cycle(stuck: tuple[str, ...], rng: random.Random) -> tuple[str, ...]:
+    return stuck
 
 
-def greedy_round(players: tuple[Player, ...], decks: Decks, cards: list[list[str]], removed: list[tuple[str, ...]],
-                 rules: SocialRules, rng: random.Random, refusals: RuleCounts) -> RoundSetup:
-    """One round of greedy players from freshly shuffled piles to its end (or ``MAX_EVENTS``, or
-    nobody able to act). Play is simultaneous: before each event a player who can act is picked
-    at random, as in random play (who is quickest is no choice of his), and makes the event
-    that scores him the most points this round (``points``; ties at random)."""
-    shuffled = []
-    for pile in cards:
-        order = list(pile)
-        rng.shuffle(order)
-        shuffled.append(tuple(order))
-    first = players[0].name if len(players) == 2 else None
-    referee = Referee(RoundSetup(players, decks, tuple(shuffled), tuple(removed), first, ()), rules)
-    events: list[Event] = []
-    while referee.end is None and len(events) < MAX_EVENTS:
-        legal: list[Event] = []
-        refused: list[str] = []
-        for player in rng.sample(referee.names, len(referee.names)):
-            legal, refused = considered(referee, player)
-            if legal:
-                break
-        if not legal:
-            break
-        refusals.all(refused)
-        best = max(points(referee, e) for e in legal)
-        event = rng.choice([e for e in legal if points(referee, e) == best])
-        referee.apply(event)
-        events.append(event)
-    return RoundSetup(players, decks, tuple(shuffled), tuple(removed), first, tuple(events))
+def _greedy_choice(referee: Referee, kinds: Mapping[Action, list[Event]], rng: random.Random) -> Event:
+    legal = [event for events in kinds.values() for event in events]
+    best = max(points(referee, event) for event in legal)
+    return rng.choice([event for event in legal if points(referee, event) == best])
 
 
-def greedy_game(decks: Decks, rules: SocialRules, names: Sequence[str], rng: random.Random,
-                refusals: RuleCounts) -> tuple[GameSetup, GameResult]:
-    """A whole game of greedy players, set up and judged as ``random_game``'s."""
-    players = tuple(Player(name, colour) for name, colour in zip(names, decks.colours, strict=False))
-    if len(players) != len(names) or len(players) < 2:
-        raise ValueError(f"2 to {len(decks.colours)} players, not {len(names)}")
-    cards, removed = piles(decks, players, rules, rng)
-    rounds = tuple(greedy_round(players, decks, cards, removed, rules, rng, refusals)
-                   for _ in range(rules.round_count(len(players))))
-    setup = GameSetup(players, rounds)
-    return setup, judge_game(setup, rules)
+#: The greedy player: the legal event that scores him the most points this round (``points``;
+#: ties at random, in the order the loop builds them), all his stuck cards offered to a cycle.
+GREEDY = Strategy(_greedy_cycle, _greedy_choice)
 
 
 def count_refusals(setup: GameSetup, rules: SocialRules, refusals: RuleCounts) -> None:
@@ -167,14 +89,13 @@ def count_refusals(setup: GameSetup, rules: SocialRules, refusals: RuleCounts) -
 
 def play_balance(seed: int, players: int, rules: SocialRules, solvers: Mapping[str, Any],
                  player: PlayerKind) -> PlayedGame:
-    """One game from ``seed`` with the sample decks: the random player's is ``random_game``'s."""
+    """One game from ``seed`` with the sample decks, every seat played by ``player``: the game
+    ``random_game`` plays with that player (``RANDOM`` or ``GREEDY``)."""
     names = tuple(f"P{i + 1}" for i in range(players))
     refusals = RuleCounts()
-    if player == "random":
-        setup, result = random_game(sample_decks(), rules, names, random.Random(seed))
-        count_refusals(setup, rules, refusals)
-    else:
-        setup, result = greedy_game(sample_decks(), rules, names, random.Random(seed), refusals)
+    strategy = RANDOM if player == "random" else GREEDY
+    setup, result = random_game(sample_decks(), rules, names, random.Random(seed), strategy)
+    count_refusals(setup, rules, refusals)
     counts = RuleCounts()
     for played in setup.rounds:
         counts.all(EVENT_RULES[e.action] for e in played.events if e.action in EVENT_RULES)

@@ -8,6 +8,11 @@ change what is legal change the games. Two habits keep random play from idling: 
 hand, and only cards that cannot be played now are cycled (a 2-player pass, likewise, only when
 nothing else is legal). The finished log is judged by ``judge_game``, as any log.
 
+The loop is the same for any player (``Strategy``): it builds the legal events and the player
+only chooses among them (which stuck cards to cycle, which event to make), with the game's random
+source. ``RANDOM``, the uniform random player, is the default; the balance report's greedy player
+is another choice alone.
+
 Random play can reach a dead end the rulebook does not address: every card left is a Like and no
 Gallery can take one more (closed, or each player's Like is on it). Cycling Likes for Likes is
 all that is legal and it changes nothing, so the round stops there and is scored as it stands
@@ -17,7 +22,8 @@ all that is legal and it changes nothing, so the round stops there and is scored
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from model.social.cards import LIKE, QUIZ, TWO_PLAYER_REMOVED_LIKES, VOTE, Decks
 from model.social.engine import GameResult, Referee, judge_game
@@ -46,10 +52,47 @@ def _piles(decks: Decks, players: tuple[Player, ...], rules: SocialRules,
     return piles, removed
 
 
-def _legal(referee: Referee, player: str, rng: random.Random) -> dict[Action, list[Event]]:
-    """The player's legal events by kind of action: candidates the referee does not refuse."""
+@dataclass(frozen=True)
+class Strategy:
+    """How a player acts when he is the one to act. The loop builds his legal events; he only
+    chooses among them, with the game's random source."""
+
+    #: Which of his stuck cards (those with no legal play now, in hand order) he offers to cycle.
+    cycle: Callable[[tuple[str, ...], random.Random], tuple[str, ...]]
+    #: The event he makes among his legal ones, given by kind of action (none of them empty).
+    choose: Callable[[Referee, Mapping[Action, list[Event]], random.Random], Event]
+
+
+def _random_cycle(stuck: tuple[str, ...], rng: random.Random) -> tuple[str, ...]:
+    return tuple(rng.sample(stuck, rng.randint(1, len(stuck))))
+
+
+def _random_choice(referee: Referee, kinds: Mapping[Action, list[Event]], rng: random.Random) -> Event:
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+#: The uniform random player: some of his stuck cards cycled, then a kind of action open to him
+#: and an event of that kind, each at random.
+RANDOM = Strategy(_random_cycle, _random_choice)
+
+
+def legal_events(referee: Referee, player: str, cycled: Callable[[tuple[str, ...]], tuple[str, ...]],
+                 refused: list[str] | None = None) -> dict[Action, list[Event]]:
+    """The player's legal events by kind of action (kinds with none left out): the candidates
+    below that the referee does not refuse; the rule refusing each other one is added to
+    ``refused``. The candidates: each card of his hand played (a Like on each active Gallery), a
+    draw up to five, a cycle of the stuck cards ``cycled`` picks, each of his Contests resolved
+    with each winner or none, a vote and Start! during a Quiz, each reward he earned (from the
+    pile or each card of his hand), and (2-player) a pass when nothing else is legal."""
     def keep(events: list[Event]) -> list[Event]:
-        return [e for e in events if referee.violation(e) is None]
+        kept = []
+        for event in events:
+            verdict = referee.violation(event)
+            if verdict is None:
+                kept.append(event)
+            elif refused is not None:
+                refused.append(verdict.rule)
+        return kept
 
     hand, pile = referee.hand[player], referee.pile[player]
     galleries = [g for g in referee.active.values() if g is not None]
@@ -58,13 +101,12 @@ def _legal(referee: Referee, player: str, rng: random.Random) -> dict[Action, li
                           for card in hand
                           for g in (galleries if referee.cards[card].kind == LIKE else [None])])
     found["draw"] = keep([Event(player, "draw")])
-    # Cycle some of the cards with no legal play (cycling a playable one only wastes time), and
-    # only when the pile can bring something else: all Likes are alike to the rules, so trading
-    # Likes for Likes changes nothing and would keep a dead round going for ever.
-    stuck = [c for c in hand if all(e.card != c for e in found["play"])]
+    # Cycle only cards with no legal play (cycling a playable one only wastes time), and only
+    # when the pile can bring something else: all Likes are alike to the rules, so trading Likes
+    # for Likes changes nothing and would keep a dead round going for ever.
+    stuck = tuple(c for c in hand if all(e.card != c for e in found["play"]))
     if stuck and any(referee.cards[c].kind != LIKE for c in pile):
-        chosen = tuple(rng.sample(stuck, rng.randint(1, len(stuck))))
-        found["cycle"] = keep([Event(player, "cycle", cards=chosen)])
+        found["cycle"] = keep([Event(player, "cycle", cards=cycled(stuck))])
     found["resolve"] = keep([Event(player, "resolve", about=contest, winner=winner)
                              for contest, state in referee.contests.items()
                              if state.originator == player and not state.resolved
@@ -86,20 +128,25 @@ def _legal(referee: Referee, player: str, rng: random.Random) -> dict[Action, li
     return {kind: events for kind, events in found.items() if events}
 
 
-def _step(referee: Referee, rng: random.Random) -> Event | None:
-    """One random legal event: a player who can act, a kind of action open to him, an event of
-    that kind; None when nobody can do anything legal."""
-    for player in rng.sample(referee.names, len(referee.names)):
-        kinds = _legal(referee, player, rng)
+def _step(referee: Referee, player: Strategy, rng: random.Random) -> Event | None:
+    """The next event: a seat who can act picked at random (play is simultaneous: who is
+    quickest is no choice of his), then his choice among his legal events; None when nobody can
+    do anything legal."""
+    def cycled(stuck: tuple[str, ...]) -> tuple[str, ...]:
+        return player.cycle(stuck, rng)
+
+    for name in rng.sample(referee.names, len(referee.names)):
+        kinds = legal_events(referee, name, cycled)
         if kinds:
-            return rng.choice(kinds[rng.choice(sorted(kinds))])
+            return player.choose(referee, kinds, rng)
     return None
 
 
 def random_round(players: tuple[Player, ...], decks: Decks, piles: list[list[str]],
                  removed: list[tuple[str, ...]], rules: SocialRules,
-                 rng: random.Random) -> RoundSetup:
-    """One round from shuffled piles to its end (or to ``MAX_EVENTS``): its setup and log."""
+                 rng: random.Random, player: Strategy = RANDOM) -> RoundSetup:
+    """One round from shuffled piles to its end (or to ``MAX_EVENTS``), every seat played by
+    ``player``: its setup and log."""
     shuffled = []
     for pile in piles:
         cards = list(pile)
@@ -111,7 +158,7 @@ def random_round(players: tuple[Player, ...], decks: Decks, piles: list[list[str
     referee = Referee(setup, rules)
     events: list[Event] = []
     while referee.end is None and len(events) < MAX_EVENTS:
-        event = _step(referee, rng)
+        event = _step(referee, player, rng)
         if event is None:
             break
         referee.apply(event)
@@ -119,16 +166,17 @@ def random_round(players: tuple[Player, ...], decks: Decks, piles: list[list[str
     return RoundSetup(players, decks, tuple(shuffled), tuple(removed), first, tuple(events))
 
 
-def random_game(decks: Decks, rules: SocialRules, names: Sequence[str],
-                rng: random.Random) -> tuple[GameSetup, GameResult]:
-    """A whole random legal game for the named players (2 to 6, one colour each in the decks'
-    order): every round's log, and the referee's verdict on them."""
+def random_game(decks: Decks, rules: SocialRules, names: Sequence[str], rng: random.Random,
+                player: Strategy = RANDOM) -> tuple[GameSetup, GameResult]:
+    """A whole legal game for the named players (2 to 6, one colour each in the decks' order),
+    every seat played by ``player`` (the uniform random one unless told): every round's log, and
+    the referee's verdict on them."""
     players = tuple(Player(name, colour) for name, colour in zip(names, decks.colours, strict=False))
     if len(players) != len(names) or len(players) < 2:
         raise ValueError(f"2 to {len(decks.colours)} players, not {len(names)}")
     # "Before the game each player removes 5 Like cards": once, for every round.
     piles, removed = _piles(decks, players, rules, rng)
-    rounds = tuple(random_round(players, decks, piles, removed, rules, rng)
+    rounds = tuple(random_round(players, decks, piles, removed, rules, rng, player)
                    for _ in range(rules.round_count(len(players))))
     setup = GameSetup(players, rounds)
     return setup, judge_game(setup, rules)

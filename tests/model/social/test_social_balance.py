@@ -7,8 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from model.common.balance import RuleCounts
-from model.social.balance import RULEBOOK, considered, greedy_game, play_balance, points
+from model.social.balance import GREEDY, RULEBOOK, considered, play_balance, points
 from model.social.cards import sample_decks
 from model.social.engine import Referee
 from model.social.random_play import random_game
@@ -20,7 +19,7 @@ NAMES = ("P1", "P2", "P3")
 def test_the_greedy_player_makes_the_event_that_scores_him_the_most_points() -> None:
     rules = SocialRules()
     for seed in range(2):
-        setup, result = greedy_game(sample_decks(), rules, NAMES, random.Random(seed), RuleCounts())
+        setup, result = random_game(sample_decks(), rules, NAMES, random.Random(seed), GREEDY)
         assert all(not r.violations for r in result.rounds)
         for played in setup.rounds:
             referee = Referee(played, rules)
