@@ -11,7 +11,7 @@ one Trick cache) serves all games of a player count, as a long session would. Pr
 players, games, mean moves per game, games per second of wall clock and per second of this
 process's CPU time (the machine may be shared: the load average is printed too), and where the
 Trick totals came from (a bound met, the cache, or a solve). Games are seeds ``--first-seed``
-(0), 1 more, ...
+(default 0) and on.
 
 ``--plain`` also sets the plain CP-SAT model (``tricks_bench.plain_cpsat``) beside the solver on
 the networks the solver was asked in those games (the "solver" column): each distinct network,
@@ -19,10 +19,10 @@ canonically relabelled as the oracle hands it over, with its rules, is solved af
 the solver without a hint and by the plain model, each with one CP-SAT worker and the games'
 limit per solve (the plain model's time covers building it). A table per player count gives,
 for the solver as the games asked it (with the hint the engine handed it), the solver without a
-hint and the plain model: networks, how many each proved, total, median and worst time (with
-the worst network's size in cards). Every arrangement is checked by the model's checker, and
-every total proven by two sides must agree (a line starting ``!!! MISMATCH`` names each that
-does not, and the exit status is 1).
+hint and the plain model: networks, how many each proved, total wall and CPU time, median and
+worst time (with the worst network's size in cards). Every arrangement is checked by the
+model's checker, and every total proven by two sides must agree (a line starting
+``!!! MISMATCH`` names each that does not, and the exit status is 1).
 
 ``--record`` plays seeds 0 .. N-1 of every player count and writes, per game, a digest of its log,
 every Trick total the game reached (seat and total, move by move), the final totals and the
@@ -73,20 +73,23 @@ class Asked:
     tricks: int | None
     #: Seconds the solve took in the game (with the hint the engine handed it, if any).
     seconds: float
+    #: CPU-seconds of this process it took.
+    cpu: float
 
 
 def recording(solve: Solve, asked: dict[CanonicalKey, Asked]) -> Solve:
     """``solve`` as it is, noting the first time each distinct network is asked."""
 
     def ask(network: Network, rules: TricksRules, hint: Hint | None) -> tuple[int, Arrangement, str]:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
+        tricks: int | None = None
         try:
             answer = solve(network, rules, hint)
-        except UnprovenTotal:
-            asked.setdefault(canonical_key(network), Asked(network, rules, None, time.perf_counter() - start))
-            raise
-        asked.setdefault(canonical_key(network), Asked(network, rules, answer[0], time.perf_counter() - start))
-        return answer
+            tricks = answer[0]
+            return answer
+        finally:
+            took = Asked(network, rules, tricks, time.perf_counter() - start, time.process_time() - cpu)
+            asked.setdefault(canonical_key(network), took)
 
     return ask
 
@@ -145,6 +148,8 @@ class Beside:
     tricks: tuple[int | None, ...]
     #: Per side: the seconds it took.
     seconds: tuple[float, ...]
+    #: Per side: the CPU-seconds of this process it took (the figure the load does not move).
+    cpu: tuple[float, ...]
     #: What is wrong with an answer (an arrangement the checker refuses), if anything.
     faults: tuple[str, ...]
 
@@ -156,7 +161,7 @@ def beside(asked: Asked, limit: float) -> Beside:
     plain_cpsat = importlib.import_module("tricks_bench").plain_cpsat
     network, rules = asked.network, asked.rules
     faults = []
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     try:
         tricks, arrangement, _how = engine_solve(limit)(network, rules, None)
         solved: int | None = tricks
@@ -165,10 +170,10 @@ def beside(asked: Asked, limit: float) -> Beside:
             faults.append(f"the solver's arrangement fails the checker: {report.violations}")
     except UnprovenTotal:
         solved = None
-    solver_seconds = time.perf_counter() - start
-    start = time.perf_counter()
+    solver_seconds, solver_cpu = time.perf_counter() - start, time.process_time() - cpu
+    start, cpu = time.perf_counter(), time.process_time()
     status, plain, _bound, layout = plain_cpsat(network, rules, limit, num_workers=1, whole_limit=True)
-    plain_seconds = time.perf_counter() - start
+    plain_seconds, plain_cpu = time.perf_counter() - start, time.process_time() - cpu
     if layout is not None:
         report = check_arrangement(network, layout, rules)
         if not report.legal or report.tricks != plain:
@@ -179,6 +184,7 @@ def beside(asked: Asked, limit: float) -> Beside:
         network.size,
         (asked.tricks, solved, plain if status == "optimal" else None),
         (asked.seconds, solver_seconds, plain_seconds),
+        (asked.cpu, solver_cpu, plain_cpu),
         tuple(faults),
     )
 
@@ -188,7 +194,7 @@ def warm_up() -> None:
     from model.whitehouse.network.arrangement import Event, Supporter
 
     network = Network((Supporter(1), Supporter(2)), (Event("e0", frozenset({1, 2})),))
-    beside(Asked(network, TricksRules(), 2, 0.0), 1.0)
+    beside(Asked(network, TricksRules(), 2, 0.0, 0.0), 1.0)
 
 
 def duration(seconds: float) -> str:
@@ -199,7 +205,7 @@ def duration(seconds: float) -> str:
 def plain_rows(players: int, solves: int, answers: list[Beside]) -> list[str]:
     """The plain table's rows of one player count: one per side."""
     if not answers:
-        return [f"| {players} | {solves} | 0 | - | {side} | - | - | - | - |" for side in SIDES]
+        return [f"| {players} | {solves} | 0 | - | {side} | - | - | - | - | - |" for side in SIDES]
     sizes = sorted(a.cards for a in answers)
     lines = []
     for index, side in enumerate(SIDES):
@@ -208,7 +214,8 @@ def plain_rows(players: int, solves: int, answers: list[Beside]) -> list[str]:
         proven = sum(a.tricks[index] is not None for a in answers)
         lines.append(
             f"| {players} | {solves} | {len(answers)} | {sizes[0]}-{sizes[-1]} | {side} | {proven} | "
-            f"{duration(sum(times))} | {duration(statistics.median(times))} | "
+            f"{duration(sum(times))} | {duration(sum(a.cpu[index] for a in answers))} | "
+            f"{duration(statistics.median(times))} | "
             f"{duration(worst.seconds[index])} ({worst.cards}) |"
         )
     return lines
@@ -341,8 +348,8 @@ def plain_table(
         f"(solves: in the games, counting a network asked again), solved again; limit {limit:g}s per solve, "
         f"one CP-SAT worker each side. Load average at start: {_load()}"
     )
-    print("| players | solves | networks | cards | side | proven | total | median | worst (cards) |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| players | solves | networks | cards | side | proven | total | total CPU | median | worst (cards) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     found = []
     for players, networks in asked.items():
         answers = [beside(a, limit) for a in list(networks.values())[:most]]
