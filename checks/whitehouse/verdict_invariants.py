@@ -1,4 +1,5 @@
-"""The Locked Network: the invariant of what ``verify tricks`` states about a claim.
+"""The Locked Network: the invariants of what ``verify tricks`` states about a claim (LN-8) and
+of what its JSON answer states about the solve (LN-9).
 
 LN-8: a claim holds exactly when it is at most the proven maximum (exact when equal); while the
 maximum is unproven it holds when the best found reaches it, fails when the proven bound is below
@@ -10,17 +11,24 @@ Exhaustive over every solve outcome of a small range (each status, every best fo
 to a few Tricks) with every claim around them and every verdict on a given arrangement, judged by
 the function the command runs (``solver.network.answer.judge_claim``) and the answer's own exit
 status (``TricksAnswer.exit_status``).
+
+LN-9: the JSON answer (``TricksAnswer.to_json``) states the solve as it came out: its status,
+Tricks, bound, proof and what proved it; ``stopped_by`` exactly when it is unproven, and the same
+for the solve of the network with a card to ``add``; with ``--explain``, each phase that ran, in
+order, with its name, seconds and work to the millisecond, nodes and what it established.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
+from typing import Any
 
 from checks.core import Context, Invariant
 from checks.result import Counterexample
 from model.common.status import Status
-from model.whitehouse.network.answer import TricksAnswer, TricksSolution
-from model.whitehouse.network.arrangement import ArrangementReport, Network
+from model.whitehouse.network.answer import AddAnswer, PhaseRun, StoppedBy, TricksAnswer, TricksSolution
+from model.whitehouse.network.arrangement import ArrangementReport, Network, Supporter
 from model.whitehouse.network.io import TricksQuestion
 from solver.network import answer as network_answer
 
@@ -30,6 +38,13 @@ TOP = 5
 CLAIM_SENTENCE = ("The first player to make 7 Tricks wins. ... your Trick total is the most matching borders that "
                   "arrangement can achieve. (verify tricks: a claim holds when the network's maximum is at least "
                   "the claim.)")
+
+JSON_SENTENCE = ("status: optimal, infeasible or unproven ... stopped_by (present when status is unproven) ... proof "
+                 "(string or null) ... add: {placements, max_after} (status rules as for tricks) (verify tricks "
+                 "contract, Output; --explain: each phase that ran, in order, with its seconds, the nodes of our own "
+                 "searches, CP-SAT's deterministic time (work) and what it established)")
+#: A solve's trace: seconds and work that the answer writes to the millisecond.
+TRACE = (PhaseRun("structure", 0.0123456, 3, 0.2504, "nothing"), PhaseRun("cp-sat", 1.5, 0, 2.0007, "optimal 2"))
 
 
 def solutions() -> Iterator[TricksSolution]:
@@ -97,6 +112,67 @@ def _counterexample(solution: TricksSolution, value: int | None, given: bool | N
     return Counterexample(state, drawing, said, True)
 
 
+def _traced(solution: TricksSolution, index: int) -> TricksSolution:
+    """The solution with a proof, a trace and (when unproven) either reason to stop."""
+    reasons: tuple[StoppedBy, ...] = ("time_limit", "search_exhausted")
+    stopped = reasons[index % 2] if solution.status is Status.UNPROVEN else None
+    return dataclasses.replace(solution, proof=f"proof {index}", stopped_by=stopped,
+                               phases=TRACE[:index % 3])
+
+
+def _stated_solve(solution: TricksSolution) -> dict[str, Any]:
+    """What the contract says the JSON states of one solve."""
+    stated: dict[str, Any] = {"status": solution.status.value, "tricks": solution.tricks, "bound": solution.bound}
+    if solution.status is Status.UNPROVEN:
+        stated["stopped_by"] = solution.stopped_by
+    return stated
+
+
+def _json_fault(question: TricksQuestion, solution: TricksSolution, after: TricksSolution | None,
+                explain: bool) -> str | None:
+    """Where the JSON answer misstates the solve (None when it states it as the contract says)."""
+    add = None if after is None else AddAnswer(Supporter(9), (), after)
+    written = TricksAnswer(question, solution, None, None, add).to_json(explain)
+    want = {**_stated_solve(solution), "proof": solution.proof, "proven_by": solution.proven_by}
+    for key, value in want.items():
+        if key not in written or written[key] != value:
+            return f"{key}: {written.get(key, 'left out')!r}; the solve: {value!r}"
+    if "stopped_by" in written and solution.status is not Status.UNPROVEN:
+        return f"stopped_by {written['stopped_by']!r} on a proven answer"
+    if after is not None:
+        want_add = {**_stated_solve(after), "max_after": after.tricks}
+        written_add = written.get("add", {})
+        del want_add["tricks"]
+        for key, value in want_add.items():
+            if key not in written_add or written_add[key] != value:
+                return f"add.{key}: {written_add.get(key, 'left out')!r}; the solve with the card: {value!r}"
+    if not explain:
+        return None if "phases" not in written else "phases without --explain"
+    phases = written.get("phases")
+    if not isinstance(phases, list) or len(phases) != len(solution.phases):
+        return f"phases: {phases!r}; the trace has {len(solution.phases)}"
+    for phase, ran in zip(phases, solution.phases, strict=True):
+        if (phase.get("name"), phase.get("nodes"), phase.get("established")) != (ran.name, ran.nodes, ran.established) \
+                or not all(abs(phase.get(key, -1) - getattr(ran, key)) <= 0.0005 for key in ("seconds", "work")):
+            return f"phase {phase!r}; it ran as {ran!r}"
+    return None
+
+
+def check_json(ctx: Context) -> Counterexample | None:
+    """LN-9: every solve outcome of the domain, each with every solve of the network with a card
+    to add (or none), with and without the trace."""
+    question = TricksQuestion("LN-9", Network(), ctx.rules.tricks)
+    outcomes = [_traced(solution, index) for index, solution in enumerate(solutions())]
+    for solution in outcomes:
+        for after in (None, *outcomes):
+            for explain in (False, True):
+                fault = _json_fault(question, solution, after, explain)
+                if fault is not None:
+                    said = f"TricksAnswer.to_json{'(explain)' if explain else ''}: {fault}"
+                    return _counterexample(solution, None, None, said)
+    return None
+
+
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant("LN-8", GAME, "A claim holds exactly when it is at most the proven maximum; exit 1 on a no",
               CLAIM_SENTENCE,
@@ -104,4 +180,10 @@ INVARIANTS: tuple[Invariant, ...] = (
               f"found, infeasible), every claim 0-{TOP + 1} or none, a given arrangement legal, illegal or none",
               ("solver.network.answer.judge_claim", "model.whitehouse.network.answer.TricksAnswer.exit_status"),
               check_claims, "exhaustive"),
+    Invariant("LN-9", GAME, "The JSON answer states the solve as it came out, stopped_by exactly when unproven",
+              JSON_SENTENCE,
+              f"every solve outcome with Trick totals and bounds 0-{TOP}, each with a proof and a trace of 0-2 phases, "
+              "with every outcome of the solve with a card to add or none, with and without --explain",
+              ("model.whitehouse.network.answer.TricksAnswer.to_json",),
+              check_json, "exhaustive"),
 )
