@@ -16,6 +16,7 @@ from model.whitehouse.network.answer import AddAnswer, ClaimVerdict, Progress, T
 from model.whitehouse.network.arrangement import check_arrangement, entry_cells
 from model.whitehouse.network.io import TricksQuestion
 from solver.network import solve as tricks_solver
+from solver.network.settings import DEFAULT_SETTINGS
 
 
 def judge_claim(solution: TricksSolution, value: int) -> ClaimVerdict:
@@ -35,11 +36,12 @@ def judge_claim(solution: TricksSolution, value: int) -> ClaimVerdict:
 
 def answer_tricks(
     question: TricksQuestion,
-    time_limit: float = 60.0,
+    time_limit: float = tricks_solver.DEFAULT_TIME_LIMIT,
     progress: Callable[[Progress], None] | None = None,
 ) -> TricksAnswer:
     """Answer every question of ``question`` within about ``time_limit`` seconds in all (a
-    card to add is solved in the time the first solve leaves, at least 1% of the limit)."""
+    card to add is solved in the time the first solve leaves, at least ``least_add_share`` of
+    the limit)."""
     started = time.monotonic()
     # solve_tricks checks every arrangement with the model's checker before returning it.
     solution = tricks_solver.solve_tricks(question.network, question.rules, time_limit, progress)
@@ -53,7 +55,7 @@ def answer_tricks(
         ref = question.add_ref
         assert ref is not None
         entries = tuple(entry_cells(with_card, question.arrangement, ref, question.rules))
-        left = max(time_limit - (time.monotonic() - started), time_limit / 100)
+        left = max(time_limit - (time.monotonic() - started), time_limit * DEFAULT_SETTINGS.least_add_share)
         after = tricks_solver.solve_tricks(with_card, question.rules, left, progress)
         add = AddAnswer(question.add, entries, after)
     return TricksAnswer(question, solution, claim, given, add)

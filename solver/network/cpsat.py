@@ -24,6 +24,10 @@ from solver.network.nodes import count_work
 from solver.network.problem import Cell, Layout, Problem, around, is_connected, normalise, transform
 from solver.network.settings import DEFAULT_SETTINGS, Settings
 
+#: CP-SAT reports its objective bound as a float: an integral bound may come back a hair below the
+#: integer it is, and rounding down must not lose that Trick (a float tolerance, not a knob).
+BOUND_ROUNDING = 1e-6
+
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpSolver, CpSolverSolutionCallback, IntVar, LinearExpr
 
@@ -134,7 +138,7 @@ class BuiltModel:
             if not strangers:
                 continue
             for i, j in edges:
-                if i % 64 == 0:
+                if i % self.settings.model_clock_every == 0:
                     self._check_clock()
                 for u, v in ((i, j), (j, i)):
                     model.add(x[s][u] + sum(x[e][v] for e in strangers) <= 1)
@@ -241,7 +245,7 @@ class BuiltModel:
         # A Trick is a Supporter-Event border (legality makes it a matching one).
         trick: list[IntVar] = []
         for i, j in edges:
-            if i % 64 == 0:
+            if i % self.settings.model_clock_every == 0:
                 self._check_clock()
             b = model.new_bool_var(f"t{i}_{j}")
             model.add(b <= is_supporter[i] + is_supporter[j])
@@ -275,7 +279,7 @@ class BuiltModel:
         self.depth = [model.new_int_var(cells[i][0], max(cells[i][0], n - 1), f"d{i}") for i in range(len(cells))]
         incoming: list[list[IntVar]] = [[] for _ in cells]
         for j, cell in enumerate(cells):
-            if j % 64 == 0:
+            if j % self.settings.model_clock_every == 0:
                 self._check_clock()
             for other in around(cell):
                 near = index.get(other)
@@ -366,7 +370,7 @@ class BuiltModel:
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = workers
         solver.parameters.random_seed = self.settings.cpsat_seed
-        solver.parameters.max_time_in_seconds = max(0.001, seconds)
+        solver.parameters.max_time_in_seconds = max(self.settings.least_model_seconds, seconds)
         if work is not None:
             # CP-SAT's deterministic time: the same budget gives the same answer on any machine.
             solver.parameters.max_deterministic_time = work
@@ -388,7 +392,7 @@ class BuiltModel:
         self.model.clear_hints()  # type: ignore[no-untyped-call]
         if first.layout is not None:
             self.hint(first.layout)
-        again, again_status = self._run(max(0.001, seconds), None, work, 1)
+        again, again_status = self._run(max(self.settings.least_model_seconds, seconds), None, work, 1)
         second = self._answer(again, again_status)
         if again_status == status and (status == cp_model.INFEASIBLE or second.value == first.value):
             return second
@@ -410,7 +414,7 @@ class BuiltModel:
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return ModelAnswer("unknown", None, None, None, work)
         value = round(solver.objective_value)
-        bound = value if status == cp_model.OPTIMAL else int(solver.best_objective_bound + 1e-6)
+        bound = value if status == cp_model.OPTIMAL else int(solver.best_objective_bound + BOUND_ROUNDING)
         return ModelAnswer(
             "optimal" if status == cp_model.OPTIMAL else "feasible",
             value,

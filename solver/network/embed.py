@@ -51,6 +51,8 @@ from solver.network.settings import DEFAULT_SETTINGS, Settings
 _WIDTH = 256
 _SHIFT = 128
 _ORIGIN = _SHIFT * _WIDTH + _SHIFT
+#: A cell number is below _WIDTH * _WIDTH = 2 ** 16: a piece and a cell make one key.
+_CELL_BITS = 16
 #: The first cell of row 0: a cell below it lies above row 0.
 _ROW_ZERO = _SHIFT * _WIDTH
 #: The steps to the four sides, in ``_sides``'s order (up, down, left, right).
@@ -472,7 +474,7 @@ def _embed(
             around = beside_cards[piece]
             for step in _STEPS:
                 cell = anchor + step
-                key = piece << 16 | cell
+                key = piece << _CELL_BITS | cell
                 if cell in board or key in tried:
                     continue
                 tried.add(key)

@@ -27,7 +27,7 @@ where the embedding search is large: its placements are of f cards, not of all o
 from __future__ import annotations
 
 from model.common.errors import OutOfTime
-from solver.network.bounds import beside_bound
+from solver.network.bounds import SIDES, beside_bound
 from solver.network.nodes import NodeBudget, count_nodes
 from solver.network.problem import STEPS, Cell, Layout, Problem, apart_layout, layout_is_legal
 from solver.network.settings import DEFAULT_SETTINGS, Settings
@@ -94,7 +94,7 @@ class _Cards:
         counts = [sum(p in few_set for p in problem.partners[card]) for card in many]
         #: Per count w of few neighbours, the many cards matching at least w few cards (bits):
         #: only those may lie in a cell beside w of them.
-        self.eligible = [sum(1 << k for k, n in enumerate(counts) if n >= w) for w in range(5)]
+        self.eligible = [sum(1 << k for k, n in enumerate(counts) if n >= w) for w in range(SIDES + 1)]
         #: The few cards placed first, those with fewest partners first (indices into ``few``).
         self.first = sorted(
             (i for i in range(len(few)) if self.partner_bits[i].bit_count() <= low_partners),

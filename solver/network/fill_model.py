@@ -63,14 +63,15 @@ def fill_by_model(
         left = deadline - time.monotonic()
         if left <= 0:
             return None
-        found = _solve_fill(problem, shape, kinds, work / len(fills), left, settings.fill_seed)
+        found = _solve_fill(problem, shape, kinds, work / len(fills), left, settings.fill_seed,
+                           settings.least_model_seconds)
         if found is not None:
             return found
     return None
 
 
 def _solve_fill(
-    problem: Problem, shape: Sequence[Cell], kinds: Sequence[bool], work: float, seconds: float, seed: int
+    problem: Problem, shape: Sequence[Cell], kinds: Sequence[bool], work: float, seconds: float, seed: int, least: float
 ) -> Layout | None:
     from ortools.sat.python import cp_model
 
@@ -93,8 +94,8 @@ def _solve_fill(
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
-    solver.parameters.max_time_in_seconds = max(0.001, seconds)
-    solver.parameters.max_deterministic_time = max(0.001, work)
+    solver.parameters.max_time_in_seconds = max(least, seconds)
+    solver.parameters.max_deterministic_time = max(least, work)
     status = solver.solve(model)
     count_work(solver.deterministic_time)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -149,8 +149,8 @@ def _connected_without(layout: Layout, cell: Cell) -> bool:
         runs_with_neighbour = 0
         inside = False
         has_neighbour = False
-        for step in range(1, 9):
-            index = (first_gap + step) % 8
+        for step in range(1, len(_RING) + 1):
+            index = (first_gap + step) % len(_RING)
             if ring[index]:
                 inside = True
                 has_neighbour = has_neighbour or index % 2 == 1

@@ -141,7 +141,7 @@ PHASES: dict[str, Phase] = {
         ),
         Phase(
             "plain model",
-            "method auto, above box_descent_limit cards, small enough",
+            "method auto, above box_descent_limit cards, up to plain_model_size",
             "plain_first_work",
             ("arrangement", "upper bound", "answer"),
         ),
@@ -153,13 +153,13 @@ PHASES: dict[str, Phase] = {
         ),
         Phase(
             "box model",
-            "above confirm_limit cards, unless the rest takes it over",
+            "above confirm_limit, to max_model_size, else rest (plain_model_size)",
             "pieces_share of the time",
             ("arrangement", "upper bound", "answer"),
         ),
         Phase(
             "rest",
-            "method auto, unproven with time left",
+            "auto with time left; cpsat, in pieces: max_model_size and plain_model_size",
             "the time left, in slices from rest_first_work",
             ("arrangement", "upper bound", "answer"),
         ),

@@ -25,7 +25,7 @@ from solver.network.problem import (
     layout_tricks,
     match_components,
 )
-from solver.network.rest import with_cards_apart
+from solver.network.rest import BOX_COLUMNS_PER_CARD, with_cards_apart
 from solver.network.run import (
     NO_RELAXATION,
     Clock,
@@ -231,7 +231,7 @@ def box_cells(problem: Problem) -> tuple[Cell, ...]:
     and 1.25 k columns hold every arrangement of k cards in pieces of 2 or more (cards without a
     Trick are set apart)."""
     k = problem.size
-    rows, cols = k, math.ceil(1.25 * k)
+    rows, cols = k, math.ceil(BOX_COLUMNS_PER_CARD * k)
     return tuple((r, c) for r in range(rows) for c in range(cols))
 
 

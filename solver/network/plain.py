@@ -15,7 +15,7 @@ import time
 from typing import TYPE_CHECKING
 
 from model.common.errors import OutOfTime
-from solver.network.cpsat import ModelAnswer
+from solver.network.cpsat import BOUND_ROUNDING, ModelAnswer
 from solver.network.nodes import count_work
 from solver.network.problem import Cell, Layout, Problem, around, layout_tricks, normalise
 from solver.network.settings import DEFAULT_SETTINGS, Settings
@@ -54,7 +54,7 @@ def solve_plain(
     left = deadline - time.monotonic()
     if left <= 0:
         return ModelAnswer("unknown", None, None, None)
-    return built.solve(left, work, settings.cpsat_seed)
+    return built.solve(left, work, settings.cpsat_seed, settings.least_model_seconds)
 
 
 class _Plain:
@@ -141,13 +141,14 @@ class _Plain:
             bordering = s in where and e in where and where[e] in set(around(where[s]))
             self.model.add_hint(var, 1 if bordering else 0)
 
-    def solve(self, seconds: float, work: float | None, seed: int) -> ModelAnswer:
+    def solve(self, seconds: float, work: float | None, seed: int, least: float) -> ModelAnswer:
+        """The model solved for ``seconds`` (at least ``least``) and ``work``, with ``seed``."""
         from ortools.sat.python import cp_model
 
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = seed
-        solver.parameters.max_time_in_seconds = max(0.001, seconds)
+        solver.parameters.max_time_in_seconds = max(least, seconds)
         if work is not None:
             solver.parameters.max_deterministic_time = work
         status = solver.solve(self.model)
@@ -162,4 +163,5 @@ class _Plain:
         value = layout_tricks(self.problem, layout)
         if status == cp_model.OPTIMAL:
             return ModelAnswer("optimal", value, value, layout, work)
-        return ModelAnswer("feasible", value, max(value, int(solver.best_objective_bound + 1e-6)), layout, work)
+        bound = max(value, int(solver.best_objective_bound + BOUND_ROUNDING))
+        return ModelAnswer("feasible", value, bound, layout, work)

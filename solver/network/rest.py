@@ -35,6 +35,10 @@ from solver.network.problem import (
 )
 from solver.network.settings import DEFAULT_SETTINGS, Settings
 
+#: k rows and this many columns per card hold every arrangement of k cards in pieces of two or
+#: more, each turned to be at most as wide as tall, with a gap between (a fact of the grid).
+BOX_COLUMNS_PER_CARD = 1.25
+
 
 @dataclass(frozen=True)
 class Rest:
@@ -58,7 +62,7 @@ def full_cells(problem: Problem, connected: bool, target: int) -> tuple[Cell, ..
     n = problem.size
     if connected:
         return tuple(region(n, target))
-    return tuple((r, c) for r in range(n) for c in range(math.ceil(1.25 * n)))
+    return tuple((r, c) for r in range(n) for c in range(math.ceil(BOX_COLUMNS_PER_CARD * n)))
 
 
 def use_the_rest(

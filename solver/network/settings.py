@@ -199,6 +199,15 @@ class Settings:
     tiling_clock_every: int = 256
     #: Annealing steps between two looks at the clock (when it runs against it).
     anneal_clock_every: int = 512
+    #: Cells (or edges) a CP-SAT model is built over between two looks at the clock: rarer looks
+    #: cost less, commoner ones stop nearer the deadline.
+    model_clock_every: int = 64
+    #: The least time (seconds) and deterministic work a CP-SAT model is given, so that one asked
+    #: at the deadline still answers from its hint rather than not at all.
+    least_model_seconds: float = 0.001
+    #: A card to add (``verify tricks --add``) is solved in the time the first solve leaves, and
+    #: at least this share of the limit: more keeps its answer proven, less keeps the limit.
+    least_add_share: float = 0.01
     #: An unproven solve ending this close to its limit (seconds, or this share of it) was
     #: stopped by the clock.
     clock_slack: float = 0.05

@@ -39,10 +39,10 @@ The phases (name: when it runs -> what it can give):
     climb: method auto, above box_descent_limit cards -> arrangement, answer
     walks: method auto, every_card_matched, above box_descent_limit cards -> arrangement, answer
     region model: not settled before -> arrangement, upper bound, answer
-    plain model: method auto, above box_descent_limit cards, small enough -> arrangement, upper bound, answer
+    plain model: method auto, above box_descent_limit cards, up to plain_model_size -> arrangement, upper bound, answer
     connected share: method auto, above box_descent_limit cards -> arrangement, answer
-    box model: above confirm_limit cards, unless the rest takes it over -> arrangement, upper bound, answer
-    rest: method auto, unproven with time left -> arrangement, upper bound, answer
+    box model: above confirm_limit, to max_model_size, else rest (plain_model_size) -> arrangement, upper bound, answer
+    rest: auto with time left; cpsat, in pieces: max_model_size and plain_model_size -> arrangement, upper bound, answer
 
 What each phase does:
 - structure: the empty network and a single card make 0 Tricks; with ``every_card_matched`` a
@@ -114,12 +114,14 @@ from solver.network.trace import Trace
 Method = Literal["auto", "cpsat", "exact"]
 #: The rulebook's reading of every Locked Network option.
 DEFAULT_RULES = TricksRules()
+#: The time limit a caller who names none gets (seconds): the caller's choice, not a tuning knob.
+DEFAULT_TIME_LIMIT = 60.0
 
 
 def solve_tricks(
     network: Network,
     rules: TricksRules = DEFAULT_RULES,
-    time_limit: float = 60.0,
+    time_limit: float = DEFAULT_TIME_LIMIT,
     progress: Callable[[Progress], None] | None = None,
     method: Method = "auto",
     settings: Settings = DEFAULT_SETTINGS,

@@ -5,9 +5,10 @@ settings object)."""
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 import time
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
@@ -16,14 +17,14 @@ from model.common.status import Status
 from model.whitehouse.network.arrangement import TricksRules
 from model.whitehouse.network.io import load_question
 from solver.network import solve
-from solver.network.bounds import best_bound
+from solver.network.bounds import Bound, best_bound
 from solver.network.connected import CONNECTED
 from solver.network.loop import Board, Budget, Gave, Step, always, run_phases
 from solver.network.phases import CASES, PHASES, case_of
 from solver.network.pieces import IN_PIECES
 from solver.network.pipeline import CASE_PHASES, CONNECTED_CASE, EVERY_CARD_MATCHED, IN_PIECES_CASE
-from solver.network.problem import build_problem
-from solver.network.run import NO_RELAXATION, Clock
+from solver.network.problem import Problem, build_problem
+from solver.network.run import NO_RELAXATION, Clock, Relaxed
 from solver.network.settings import DEFAULT_SETTINGS, Settings
 from solver.network.solve import solve_tricks
 
@@ -196,7 +197,35 @@ def test_no_stale_module_name_in_the_solver():
 
 
 #: Module-level numbers in solver/network that are facts of the problem, not knobs.
-FACTS = {"SIDES", "_WIDTH", "_SHIFT", "_ORIGIN", "_ROW_ZERO", "CLUSTER_APART", "DEFAULT_TIME_LIMIT"}
+FACTS = {
+    "SIDES", "_WIDTH", "_SHIFT", "_ORIGIN", "_ROW_ZERO", "CLUSTER_APART", "DEFAULT_TIME_LIMIT", "_CELL_BITS",
+    "BOUND_ROUNDING", "BOX_COLUMNS_PER_CARD",
+}
+#: Numbers the code may write out: counting (0, 1, 2, 3: a third of a tuple's four fields), a
+#: card's four sides and the eight cells around a cell (the square's eight orientations).
+PLAIN_NUMBERS = {0, 1, 2, 3, 4, 8}
+
+
+def test_no_number_in_the_solvers_code_but_counting_and_the_grids_facts():
+    # Any other number is a knob (a field of Settings) or a named fact (``FACTS``, each with its
+    # reason beside it).
+    found = []
+    for path in sorted(NETWORK.glob("*.py")):
+        if path.name == "settings.py":
+            continue
+        tree = ast.parse(path.read_text())
+        named = set()
+        for node in tree.body:
+            targets = [t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                targets = [node.target.id]
+            if set(targets) & FACTS:
+                named |= {id(n) for n in ast.walk(node)}
+        for node in ast.walk(tree):
+            number = isinstance(node, ast.Constant) and isinstance(node.value, (int, float))
+            if number and not isinstance(node.value, bool) and node.value not in PLAIN_NUMBERS and id(node) not in named:
+                found.append(f"{path.name}:{node.lineno}: {node.value}")
+    assert found == []
 
 
 def test_no_tuning_number_outside_the_settings_object():
@@ -240,3 +269,54 @@ def test_the_loop_hands_a_phase_its_share_of_the_time():
         # solve); a solve of its own has the share as its limit.
         assert seen["limit"] == pytest.approx(100.0 * expected if own_limit else 100.0, rel=0.01)
         assert board.allotted is None
+
+
+#: Networks each predicate is asked about: up to and above ``box_descent_limit`` cards.
+PROBED = ("random-d0.5_n012_s03", "engine_n018_s20261312.0")
+#: The Settings fields that are counts (the limits a predicate may compare with).
+COUNT_FIELDS = [f.name for f in fields(Settings) if type(getattr(DEFAULT_SETTINGS, f.name)) is int]
+
+
+def _problems() -> list[tuple[Problem, Bound]]:
+    """The probed networks, with and without rule option ``every_card_matched``, and their bounds."""
+    problems = []
+    for name in PROBED:
+        network = load_question(str(INSTANCES / f"{name}.json")).network
+        for matched in (False, True):
+            problem = build_problem(network, matched)
+            problems.append((problem, best_bound(problem)))
+    return problems
+
+
+def _fields_a_predicate_reads(step: Step, problems: list[tuple[Problem, Bound]]) -> set[str]:
+    """The Settings fields whose value changes ``step.when`` on some board: each count field set
+    to 0 and to a billion, on each of ``problems``, each ``method``, with and without an
+    arrangement, a hint, the best below the bound."""
+    read: set[str] = set()
+    clocks = {
+        (field, value): Clock(time.monotonic(), 10.0, None, replace(DEFAULT_SETTINGS, **{field: value}))
+        for field in COUNT_FIELDS
+        for value in (0, 10**9)
+    }
+    for (problem, bound), laid, below, method, hint in itertools.product(
+        problems, (False, True), (False, True), ("auto", "exact", "cpsat"), (False, True)
+    ):
+        relaxed = Relaxed(hint={(0, 0): 0} if hint else None)
+        for field in COUNT_FIELDS:
+            seen = {
+                step.when(Board(problem, clocks[field, value], method, bound, relaxed, upper=bound.value,
+                                value=bound.value - below, layout={(0, 0): 0} if laid else None))
+                for value in (0, 10**9)
+            }
+            if len(seen) > 1:
+                read.add(field)
+    return read
+
+
+def test_each_steps_when_names_every_settings_field_it_reads():
+    # The table's ``when`` may say more than the predicate (what the phases before settle), never
+    # less: every field the predicate reads is named there.
+    problems = _problems()
+    for step in (*CONNECTED, *IN_PIECES):
+        named = set(re.findall(r"\w+", PHASES[step.name].when)) & SETTINGS_FIELDS
+        assert _fields_a_predicate_reads(step, problems) <= named, step.name
