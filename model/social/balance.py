@@ -15,7 +15,7 @@ player as its parameter.
 
 A rule refuses an event when the referee (``Referee.violation``) names it for one of the events
 the acting player considers before each event, as the play loop asks the referee about them
-(``considered``, replaying the game's logs): a refused event, or one left in place and corrected
+(``considered``): a refused event, or one left in place and corrected
 at scoring (a second Like on a Gallery), is not played.
 """
 
@@ -29,7 +29,7 @@ from model.common.balance import PlayedGame, PlayerKind, RuleCounts
 from model.common.outcome import Outcome, Termination
 from model.social.cards import LIKE, sample_decks
 from model.social.engine import Referee
-from model.social.random_play import RANDOM, Strategy, legal_events, random_game
+from model.social.random_play import Strategy, legal_events, random_game
 from model.social.rules import SOCIAL_RULES, SocialRules
 from model.social.state import Action, Event, GameSetup
 
@@ -93,9 +93,17 @@ def play_balance(seed: int, players: int, rules: SocialRules, solvers: Mapping[s
     ``random_game`` plays with that player (``RANDOM`` or ``GREEDY``)."""
     names = tuple(f"P{i + 1}" for i in range(players))
     refusals = RuleCounts()
-    strategy = RANDOM if player == "random" else GREEDY
-    setup, result = random_game(sample_decks(), rules, names, random.Random(seed), strategy)
-    count_refusals(setup, rules, refusals)
+    if player == "random":
+        # Random play cycles some of its stuck cards; the refusals counted are those of
+        # ``considered``, which offers them all, so the logs are replayed.
+        setup, result = random_game(sample_decks(), rules, names, random.Random(seed))
+        count_refusals(setup, rules, refusals)
+    else:
+        # The greedy player offers all his stuck cards to a cycle: what he considered is
+        # ``considered``'s, counted as he plays.
+        refused: list[str] = []
+        setup, result = random_game(sample_decks(), rules, names, random.Random(seed), GREEDY, refused)
+        refusals.all(refused)
     counts = RuleCounts()
     for played in setup.rounds:
         counts.all(EVENT_RULES[e.action] for e in played.events if e.action in EVENT_RULES)

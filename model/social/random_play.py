@@ -128,25 +128,31 @@ def legal_events(referee: Referee, player: str, cycled: Callable[[tuple[str, ...
     return {kind: events for kind, events in found.items() if events}
 
 
-def _step(referee: Referee, player: Strategy, rng: random.Random) -> Event | None:
+def _step(referee: Referee, player: Strategy, rng: random.Random, refused: list[str] | None) -> Event | None:
     """The next event: a seat who can act picked at random (play is simultaneous: who is
     quickest is no choice of his), then his choice among his legal events; None when nobody can
-    do anything legal."""
+    do anything legal. The rules refusing the other events the acting seat considered are added
+    to ``refused``."""
     def cycled(stuck: tuple[str, ...]) -> tuple[str, ...]:
         return player.cycle(stuck, rng)
 
     for name in rng.sample(referee.names, len(referee.names)):
-        kinds = legal_events(referee, name, cycled)
+        considered: list[str] = []
+        kinds = legal_events(referee, name, cycled, considered)
         if kinds:
+            if refused is not None:
+                refused.extend(considered)
             return player.choose(referee, kinds, rng)
     return None
 
 
 def random_round(players: tuple[Player, ...], decks: Decks, piles: list[list[str]],
                  removed: list[tuple[str, ...]], rules: SocialRules,
-                 rng: random.Random, player: Strategy = RANDOM) -> RoundSetup:
+                 rng: random.Random, player: Strategy = RANDOM,
+                 refused: list[str] | None = None) -> RoundSetup:
     """One round from shuffled piles to its end (or to ``MAX_EVENTS``), every seat played by
-    ``player``: its setup and log."""
+    ``player``: its setup and log. The rules refusing the other events each acting seat
+    considered are added to ``refused``, when given."""
     shuffled = []
     for pile in piles:
         cards = list(pile)
@@ -158,7 +164,7 @@ def random_round(players: tuple[Player, ...], decks: Decks, piles: list[list[str
     referee = Referee(setup, rules)
     events: list[Event] = []
     while referee.end is None and len(events) < MAX_EVENTS:
-        event = _step(referee, player, rng)
+        event = _step(referee, player, rng, refused)
         if event is None:
             break
         referee.apply(event)
@@ -167,16 +173,17 @@ def random_round(players: tuple[Player, ...], decks: Decks, piles: list[list[str
 
 
 def random_game(decks: Decks, rules: SocialRules, names: Sequence[str], rng: random.Random,
-                player: Strategy = RANDOM) -> tuple[GameSetup, GameResult]:
+                player: Strategy = RANDOM, refused: list[str] | None = None) -> tuple[GameSetup, GameResult]:
     """A whole legal game for the named players (2 to 6, one colour each in the decks' order),
     every seat played by ``player`` (the uniform random one unless told): every round's log, and
-    the referee's verdict on them."""
+    the referee's verdict on them. The rules refusing the other events each acting seat
+    considered are added to ``refused``, when given."""
     players = tuple(Player(name, colour) for name, colour in zip(names, decks.colours, strict=False))
     if len(players) != len(names) or len(players) < 2:
         raise ValueError(f"2 to {len(decks.colours)} players, not {len(names)}")
     # "Before the game each player removes 5 Like cards": once, for every round.
     piles, removed = _piles(decks, players, rules, rng)
-    rounds = tuple(random_round(players, decks, piles, removed, rules, rng, player)
+    rounds = tuple(random_round(players, decks, piles, removed, rules, rng, player, refused)
                    for _ in range(rules.round_count(len(players))))
     setup = GameSetup(players, rounds)
     return setup, judge_game(setup, rules)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from model.social.balance import GREEDY, RULEBOOK, considered, play_balance, points
+from model.common.balance import RuleCounts
+from model.social.balance import GREEDY, RULEBOOK, considered, count_refusals, play_balance, points
 from model.social.cards import sample_decks
 from model.social.engine import Referee
 from model.social.random_play import random_game
@@ -27,6 +28,18 @@ def test_the_greedy_player_makes_the_event_that_scores_him_the_most_points() -> 
                 legal, _ = considered(referee, event.player)
                 assert points(referee, event) == max(points(referee, e) for e in legal), (seed, event)
                 referee.apply(event)
+
+
+def test_the_greedy_players_refusals_counted_as_he_plays_are_those_of_what_he_considered() -> None:
+    # Counted as the play loop builds his legal events, they are what a replay of his logs
+    # counts (``considered`` before each of his events).
+    rules = SocialRules()
+    for seed in range(2):
+        setup, _ = random_game(sample_decks(), rules, NAMES, random.Random(seed), GREEDY)
+        replayed = RuleCounts()
+        count_refusals(setup, rules, replayed)
+        assert sum(replayed.counts.values()) > 0
+        assert play_balance(seed, 3, rules, {}, "greedy").refused == dict(replayed.counts)
 
 
 def test_the_greedy_player_plays_other_games_than_the_random_one() -> None:
