@@ -5,6 +5,7 @@ as it is; the cache keeps only what the solver found without a hint."""
 from __future__ import annotations
 
 import pytest
+from whitehouse_support import GAME_NETWORK
 
 from model.whitehouse.network.arrangement import (
     EVENT,
@@ -57,16 +58,7 @@ def test_grown_puts_the_card_where_it_makes_most_and_only_where_it_may_go():
 
 
 #: A network whose upper bound (8) lies above its total (7): the solver decides it.
-HARD = Network(
-    tuple(Supporter(i) for i in range(1, 6)),
-    (
-        Event("e0", frozenset({1, 5})),
-        Event("e1", frozenset({2, 4, 5})),
-        Event("e2", frozenset({3})),
-        Event("e3", frozenset({5})),
-        Event("e4", frozenset({5})),
-    ),
-)
+HARD = GAME_NETWORK
 
 
 def best_of_hard() -> Arrangement:

@@ -5,30 +5,16 @@ from __future__ import annotations
 
 import time
 
+from whitehouse_support import GAME_NETWORK
+
 from model.whitehouse.network.arrangement import (
     Arrangement,
-    Event,
-    Network,
     Placement,
-    Supporter,
     TricksRules,
     check_arrangement,
 )
 from model.whitehouse.tricks import Hint, upper_bound
 from solver.network.oracle import engine_solve
-
-#: A 10-card network reached in a three-player game: the simple bounds allow 8, the embedding
-#: search proves 7 at once, and the exact search alone runs far past its limit on it.
-GAME_NETWORK = Network(
-    tuple(Supporter(i) for i in range(1, 6)),
-    (
-        Event("e0", frozenset({1, 5})),
-        Event("e1", frozenset({2, 4, 5})),
-        Event("e2", frozenset({3})),
-        Event("e3", frozenset({5})),
-        Event("e4", frozenset({5})),
-    ),
-)
 
 
 def test_a_small_game_network_is_proven_without_waiting_for_the_exact_search():
