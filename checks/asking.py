@@ -8,6 +8,8 @@ A game's question rulings are data files in ``checks/<game>/data/questions/*.jso
      "question": "socks-advise",                 (the question's name: its words joined by -)
      "documents": {"position": {...}},            (each document inline, by the question's names)
      "examples": {"network": "whitehouse/seven-tricks.json"},   (or a shipped example)
+     "arguments": {"move": "take supporter middle discards S9"},  (or the text a command line
+                                                  gives, read by the document's own reader)
      "options": {"claim": 8},                     (the question's own options; absent: not given)
      "rules": {"effect_timing": "before_pass"},   (as ``--rule NAME=VALUE``, over the documents)
      "time_limit": 30,                            (seconds; absent: the question's default)
@@ -80,12 +82,21 @@ def rule_text(value: Any) -> str:
     return str(value)
 
 
-def _inputs(ruling: Mapping[str, Any]) -> RulingInputs:
+def _inputs(question: Question, ruling: Mapping[str, Any]) -> RulingInputs:
+    """The ruling's documents. One given under ``arguments`` is the text after its flag on the
+    command line (an inline JSON object, a line of notation, a file name), read by the document's
+    own reader as the command line reads it, so that its bad input is refused as a user sees it."""
     documents: dict[str, Any] = dict(ruling.get("documents", {}))
     sources = {name: f"{ruling['name']}:{name}" for name in documents}
     for name, path in ruling.get("examples", {}).items():
         documents[name] = _example(path)
         sources[name] = path
+    readers = {document.name: document.reader for document in question.documents}
+    for name, text in ruling.get("arguments", {}).items():
+        reader = readers.get(name)
+        if reader is None:
+            raise ValueError(f"{ruling['name']}: the document {name!r} of {question.name} is read from a file only")
+        sources[name], documents[name] = reader(text)
     return RulingInputs(documents, sources)
 
 
@@ -96,7 +107,6 @@ def ask(ruling: Mapping[str, Any]) -> dict[str, Any]:
     from solver.seams import solvers_for
 
     question = question_named(ruling["question"])
-    inputs = _inputs(ruling)
     given = ruling.get("options", {})
     options = {name: given.get(name, unset) for name, unset in question.unset_options().items()}
     flags = {name: rule_text(value) for name, value in ruling.get("rules", {}).items()}
@@ -104,6 +114,7 @@ def ask(ruling: Mapping[str, Any]) -> dict[str, Any]:
     seconds = ruling.get("time_limit", limit.default if limit is not None else None)
     solvers = solvers_for(question.solvers)
     try:
+        inputs = _inputs(question, ruling)
         if question.check is not None:
             question.check({**options, "svg": None}, inputs.sources.get)
         answer = question.ask(Asked(inputs, options, flags, seconds, solvers))

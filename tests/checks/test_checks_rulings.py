@@ -94,3 +94,19 @@ def test_a_refused_question_gives_its_one_line_and_exit_2() -> None:
 def test_question_rulings_are_run_by_verify_rulings() -> None:
     names = {r.name for r in run_rulings("whitehouse")}
     assert {"tricks-01-claim-at-maximum", "setup-redeal"} <= names
+
+
+def test_a_ruling_argument_is_read_as_the_command_line_reads_it() -> None:
+    ruling = next(r for r in asking.load_question_rulings("whitehouse") if r["name"] == "move-argument-notation")
+    as_text = asking.ask(ruling)
+    as_document = asking.ask({**{k: v for k, v in ruling.items() if k != "arguments"},
+                              "documents": {"move": {"move": "take", "row": "supporter", "slot": "middle",
+                                                     "discards": [9]}}})
+    assert as_text == as_document
+    assert as_text["exit_status"] == 0
+
+
+def test_a_ruling_argument_for_a_document_read_only_from_a_file_is_the_rulings_own_bug() -> None:
+    ruling = next(r for r in asking.load_question_rulings("whitehouse") if r["name"] == "move-argument-notation")
+    with pytest.raises(ValueError, match="read from a file only"):
+        asking.ask({**ruling, "arguments": {"position": "legal-take.json"}})
