@@ -226,7 +226,8 @@ class Settings:
     cpsat_workers: int = 1
 
     # --- the seams ------------------------------------------------------------------------------
-    #: The engine's seam sends networks up to this many cards to the exact search first.
+    #: The engine's seam sends a network of up to this many cards that the default path leaves
+    #: unproven to the exact search as well, with the time left (the name is older than that order).
     exact_first_cards: int = 10
     #: The entry search solves the enlarged network for at most this many seconds first.
     best_first_seconds: float = 10.0
