@@ -448,7 +448,7 @@ def _form_options() -> dict[str, list[str]]:
 @cache
 def shipped_examples() -> dict[str, dict[str, Any]]:
     """The shipped examples each form reads, by form and file name (those its reader accepts)."""
-    from model.likes.io import load_catalogue, round_file_from
+    from model.likes.io import round_file_from, sample_catalogue
     from model.social.io import parse_like
     from model.socks.io import parse_scoring
     from model.whitehouse.network.io import parse_question
@@ -460,7 +460,7 @@ def shipped_examples() -> dict[str, dict[str, Any]]:
             return False
         return True
 
-    likes = load_catalogue()
+    likes = sample_catalogue()
     readers: dict[str, tuple[str, Any]] = {
         "tricks": ("whitehouse", lambda d: parse_question(d, "x")),
         "socks": ("socks", lambda d: parse_scoring("x", d)),

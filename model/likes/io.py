@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from model.common.errors import InputError
-from model.common.jsonio import load_json, parse_json, validation_error
+from model.common.jsonio import parse_json, validation_error
 from model.common.options import build_rules
 from model.likes.cards import Board, Catalogue, EventCard, IntentCard
 from model.likes.engine import (
@@ -232,12 +232,6 @@ def _read_sample(name: str) -> tuple[str, Any]:
     return name, parse_json(name, text)
 
 
-def _read(path: str | None, sample: str) -> tuple[str, Any]:
-    if path is None:
-        return _read_sample(sample)
-    return (path if path != "-" else "<stdin>"), load_json(path)
-
-
 def board_from(source: str, data: Any) -> Board:
     doc: BoardDoc = _validate(BoardDoc, source, data)
     seen: set[int] = set()
@@ -285,21 +279,16 @@ def intents_from(source: str, data: Any) -> tuple[IntentCard, ...]:
     return tuple(cards)
 
 
-def load_catalogue(board: str | None = None, events: str | None = None,
-                   intents: str | None = None) -> Catalogue:
-    """The board and cards from files (``-`` is standard input), the shipped samples where a
-    file is not given."""
-    return Catalogue(
-        board_from(*_read(board, SAMPLE_BOARD)),
-        events_from(*_read(events, SAMPLE_EVENTS)),
-        intents_from(*_read(intents, SAMPLE_INTENTS)),
-    )
-
-
 @lru_cache(maxsize=1)
 def sample_catalogue() -> Catalogue:
-    """The shipped, illustrative board and cards (read once: a ``Catalogue`` is immutable)."""
-    return load_catalogue()
+    """The shipped, illustrative board and cards (read once: a ``Catalogue`` is immutable). A
+    question given its own board or cards reads them through its documents instead
+    (``model.likes.questions``)."""
+    return Catalogue(
+        board_from(*_read_sample(SAMPLE_BOARD)),
+        events_from(*_read_sample(SAMPLE_EVENTS)),
+        intents_from(*_read_sample(SAMPLE_INTENTS)),
+    )
 
 
 def rules_from(source: str, values: dict[str, Any], flags: dict[str, str] | None = None,
