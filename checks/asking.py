@@ -13,16 +13,20 @@ A game's question rulings are data files in ``checks/<game>/data/questions/*.jso
      "options": {"claim": 8},                     (the question's own options; absent: not given)
      "rules": {"effect_timing": "before_pass"},   (as ``--rule NAME=VALUE``, over the documents)
      "time_limit": 30,                            (seconds; absent: the question's default)
-     "expected": {"exit_status": 1, "answer": {...}, "line": "..."}}
+     "expected": {"exit_status": 1, "answer": {...}, "text": ["..."], "line": "..."}}
 
-The outcome is ``exit_status`` and either ``answer`` (the ``--json`` object) or ``line`` (the
-one line of an answer refused as bad input, a broken rule or undecided). A ruling states only the
-parts of the answer it is about (``checks.rulings.differences`` reads the keys it names). No
-game is named here: a new question's rulings need only their data files.
+The outcome is ``exit_status`` and either ``answer`` (the ``--json`` object) with ``text`` (the
+lines of the answer printed without ``--json``, as a terminal that shows Unicode gets it), or
+``line`` (the one line of an answer refused as bad input, a broken rule or undecided). A ruling
+states only the parts of the answer it is about (``checks.rulings.differences`` reads the keys it
+names) and only the lines of the text it is about (each must be a line of the text). Every answer
+is also printed both ways, so a text answer that fails fails its ruling. No game is named here: a
+new question's rulings need only their data files.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -125,7 +129,11 @@ def ask(ruling: Mapping[str, Any]) -> dict[str, Any]:
         if ended is None:
             raise
         return {"exit_status": ended.exit_status, "line": ended.line}
-    return {"exit_status": answer.exit_status, "answer": answer.to_json()}
+    # The text answer is what a player reads by default: it is printed both ways (a terminal with
+    # and without Unicode) so that a text answer that cannot be printed is never an answer.
+    text = answer.to_text(True)
+    answer.to_text(False)
+    return {"exit_status": answer.exit_status, "answer": answer.to_json(), "text": text.splitlines()}
 
 
 def _project(actual: Any, template: Any) -> Any:
@@ -145,4 +153,16 @@ def evaluate(ruling: Mapping[str, Any]) -> dict[str, Any]:
     expected = ruling.get("expected", {})
     if "answer" in outcome and "answer" in expected:
         outcome["answer"] = _project(outcome["answer"], expected["answer"])
+    if "text" in outcome:
+        lines = outcome.pop("text")
+        if "text" in expected:
+            outcome["text"] = [_line_found(line, lines) for line in expected["text"]]
     return outcome
+
+
+def _line_found(line: str, lines: list[str]) -> str:
+    """``line`` when the text holds it; else the text's line most like it, so that what differs
+    shows (``(no such line)`` when none is)."""
+    if line in lines:
+        return line
+    return next(iter(difflib.get_close_matches(line, lines, n=1, cutoff=0.0)), "(no such line)")

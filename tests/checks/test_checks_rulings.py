@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
@@ -110,3 +111,20 @@ def test_a_ruling_argument_for_a_document_read_only_from_a_file_is_the_rulings_o
     ruling = next(r for r in asking.load_question_rulings("whitehouse") if r["name"] == "move-argument-notation")
     with pytest.raises(ValueError, match="read from a file only"):
         asking.ask({**ruling, "arguments": {"position": "legal-take.json"}})
+
+
+def test_a_question_ruling_states_lines_of_the_text_answer() -> None:
+    ruling = copy.deepcopy(next(r for r in asking.load_question_rulings("whitehouse") if r["name"] == "move-play-swap"))
+    assert run_one("whitehouse", ruling).passed
+    said = ruling["expected"]["text"][1]
+    ruling["expected"]["text"] = [said.replace("giving S5", "giving S9")]
+    result = run_one("whitehouse", ruling)
+    assert result.differences == (f"text[0]: expected {json.dumps(said.replace('giving S5', 'giving S9'))}, "
+                                  f"got {json.dumps(said)}",)
+
+
+def test_a_ruling_without_text_lines_is_judged_on_its_answer_alone() -> None:
+    ruling = next(r for r in asking.load_question_rulings("whitehouse") if r["name"] == "move-legal-take")
+    assert "text" not in ruling["expected"]
+    assert "text" not in asking.evaluate(ruling)
+    assert asking.ask(ruling)["text"][0].startswith("legal: take supporter middle")
