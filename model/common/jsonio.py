@@ -214,9 +214,23 @@ def _location(data: Any, loc: tuple[str | int, ...]) -> str:
     return path
 
 
+def _telling_error(errors: list[Any]) -> Any:
+    """The error to name: the first, except where a field takes a word or an object (a catalogue:
+    ``"sample"`` or one written in) and an object was given: then not being the word says nothing,
+    and the object's own first fault is named instead."""
+    first = errors[0]
+    where = tuple(first["loc"])
+    if first["type"] == "literal_error" and where and isinstance(first.get("input"), dict):
+        for other in errors[1:]:
+            at = tuple(other["loc"])
+            if at[: len(where) - 1] == where[:-1] and len(at) > len(where) - 1 and at[len(where) - 1] != where[-1]:
+                return other
+    return first
+
+
 def validation_error(source: str, data: Any, error: Any) -> InputError:
-    """Turn the first error of a ``pydantic.ValidationError`` into an InputError."""
-    first = error.errors(include_url=False)[0]
+    """Turn the telling error of a ``pydantic.ValidationError`` into an InputError."""
+    first = _telling_error(error.errors(include_url=False))
     message = _MESSAGES.get(first["type"], first["msg"])
     if message.startswith("Value error, "):
         message = message[len("Value error, "):]
