@@ -62,8 +62,10 @@ class Replay:
 
 
 def cut(log: LoadedLog, moves: int) -> LoadedLog:
-    """The log up to (and without) move ``moves``: replaying it gives the table after move N."""
-    return LoadedLog(log.engine, log.start, log.moves[:moves])
+    """The log up to (and without) move ``moves``: replaying it gives the table after move N. The
+    written position goes with it: a refusal among the first N moves names the rule option that
+    decided it (``deciding.Lead``) just as the whole log's replay does."""
+    return LoadedLog(log.engine, log.start, log.moves[:moves], log.written)
 
 
 def replay(log: LoadedLog) -> Replay:
