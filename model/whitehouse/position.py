@@ -136,7 +136,13 @@ def _check_arrival(engine: Engine, source: str, path: str, state: State, step: A
     if step.stage == "block":
         if step.liar is None:
             raise InputError(source, join_path(path, "liar"), "stage block names the player who played Lies")
-        if step.liar == step.receiver or not state.players[step.liar].lies:
+        # Lies are played before a card is added to *another* player's Active Hand, from below
+        # the liar's own hand.
+        if step.liar == step.receiver:
+            raise InputError(source, join_path(path, "liar"),
+                             f"player {step.liar} receives the card, and Lies are played on a card going to another "
+                             f"player")
+        if not state.players[step.liar].lies:
             raise InputError(source, join_path(path, "liar"),
                              f"player {step.liar} has no Lies card below their Active Hand")
 
