@@ -13,9 +13,11 @@ the function the command runs (``solver.network.answer.judge_claim``) and the an
 status (``TricksAnswer.exit_status``).
 
 LN-9: the JSON answer (``TricksAnswer.to_json``) states the solve as it came out: its status,
-Tricks, bound, proof and what proved it; ``stopped_by`` exactly when it is unproven, and the same
-for the solve of the network with a card to ``add``; with ``--explain``, each phase that ran, in
-order, with its name, seconds and work to the millisecond, nodes and what it established.
+Tricks, bound, proof and what proved it, its arrangement placement by placement (the card as
+``kind: ID``, its row and column); ``stopped_by`` exactly when it is unproven, and the same for the
+solve of the network with a card to ``add``; ``phases`` exactly when ``--explain`` is given (the
+answer asked without it has none): each phase that ran, in order, with its name, seconds and work
+rounded to the millisecond, nodes and what it established.
 """
 
 from __future__ import annotations
@@ -28,7 +30,16 @@ from checks.core import Context, Invariant
 from checks.result import Counterexample
 from model.common.status import Status
 from model.whitehouse.network.answer import AddAnswer, PhaseRun, StoppedBy, TricksAnswer, TricksSolution
-from model.whitehouse.network.arrangement import ArrangementReport, Network, Supporter
+from model.whitehouse.network.arrangement import (
+    EVENT,
+    SUPPORTER,
+    Arrangement,
+    ArrangementReport,
+    CardRef,
+    Network,
+    Placement,
+    Supporter,
+)
 from model.whitehouse.network.io import TricksQuestion
 from solver.network import answer as network_answer
 
@@ -39,12 +50,16 @@ CLAIM_SENTENCE = ("The first player to make 7 Tricks wins. ... your Trick total 
                   "arrangement can achieve. (verify tricks: a claim holds when the network's maximum is at least "
                   "the claim.)")
 
-JSON_SENTENCE = ("status: optimal, infeasible or unproven ... stopped_by (present when status is unproven) ... proof "
-                 "(string or null) ... add: {placements, max_after} (status rules as for tricks) (verify tricks "
+JSON_SENTENCE = ("status: optimal, infeasible or unproven ... arrangement: each placement as "
+                 "{\"supporter\": 12, \"row\": 0, \"col\": 0} ... stopped_by (present when status is unproven) ... "
+                 "proof (string or null) ... add: {placements, max_after} (status rules as for tricks) (verify tricks "
                  "contract, Output; --explain: each phase that ran, in order, with its seconds, the nodes of our own "
                  "searches, CP-SAT's deterministic time (work) and what it established)")
 #: A solve's trace: seconds and work that the answer writes to the millisecond.
 TRACE = (PhaseRun("structure", 0.0123456, 3, 0.2504, "nothing"), PhaseRun("cp-sat", 1.5, 0, 2.0007, "optimal 2"))
+#: A solve's arrangement: both kinds of card, integer and text IDs, rows unlike columns.
+LAYOUT = Arrangement((Placement(CardRef(SUPPORTER, 7), 0, 1), Placement(CardRef(EVENT, "E1"), 0, 2),
+                      Placement(CardRef(EVENT, 12), 1, 1)))
 
 
 def solutions() -> Iterator[TricksSolution]:
@@ -113,11 +128,13 @@ def _counterexample(solution: TricksSolution, value: int | None, given: bool | N
 
 
 def _traced(solution: TricksSolution, index: int) -> TricksSolution:
-    """The solution with a proof, a trace and (when unproven) either reason to stop."""
+    """The solution with a proof, a trace, (when unproven) either reason to stop, and (when it
+    found one) an arrangement."""
     reasons: tuple[StoppedBy, ...] = ("time_limit", "search_exhausted")
     stopped = reasons[index % 2] if solution.status is Status.UNPROVEN else None
+    layout = None if solution.tricks is None else LAYOUT
     return dataclasses.replace(solution, proof=f"proof {index}", stopped_by=stopped,
-                               phases=TRACE[:index % 3])
+                               phases=TRACE[:index % 3], arrangement=layout)
 
 
 def _stated_solve(solution: TricksSolution) -> dict[str, Any]:
@@ -132,8 +149,13 @@ def _json_fault(question: TricksQuestion, solution: TricksSolution, after: Trick
                 explain: bool) -> str | None:
     """Where the JSON answer misstates the solve (None when it states it as the contract says)."""
     add = None if after is None else AddAnswer(Supporter(9), (), after)
-    written = TricksAnswer(question, solution, None, None, add).to_json(explain)
-    want = {**_stated_solve(solution), "proof": solution.proof, "proven_by": solution.proven_by}
+    answer = TricksAnswer(question, solution, None, None, add)
+    # Without --explain is the answer asked with no flag: the phases are there only when asked.
+    written = answer.to_json(explain=True) if explain else answer.to_json()
+    placements = None if solution.arrangement is None else [
+        {p.card.kind: p.card.id, "row": p.row, "col": p.col} for p in solution.arrangement.placements]
+    want = {**_stated_solve(solution), "arrangement": placements, "proof": solution.proof,
+            "proven_by": solution.proven_by}
     for key, value in want.items():
         if key not in written or written[key] != value:
             return f"{key}: {written.get(key, 'left out')!r}; the solve: {value!r}"
@@ -152,8 +174,9 @@ def _json_fault(question: TricksQuestion, solution: TricksSolution, after: Trick
     if not isinstance(phases, list) or len(phases) != len(solution.phases):
         return f"phases: {phases!r}; the trace has {len(solution.phases)}"
     for phase, ran in zip(phases, solution.phases, strict=True):
+        # Seconds and work are written rounded to the millisecond: no more digits, no fewer.
         if (phase.get("name"), phase.get("nodes"), phase.get("established")) != (ran.name, ran.nodes, ran.established) \
-                or not all(abs(phase.get(key, -1) - getattr(ran, key)) <= 0.0005 for key in ("seconds", "work")):
+                or any(phase.get(key) != round(getattr(ran, key), 3) for key in ("seconds", "work")):
             return f"phase {phase!r}; it ran as {ran!r}"
     return None
 
@@ -182,8 +205,9 @@ INVARIANTS: tuple[Invariant, ...] = (
               check_claims, "exhaustive"),
     Invariant("LN-9", GAME, "The JSON answer states the solve as it came out, stopped_by exactly when unproven",
               JSON_SENTENCE,
-              f"every solve outcome with Trick totals and bounds 0-{TOP}, each with a proof and a trace of 0-2 phases, "
-              "with every outcome of the solve with a card to add or none, with and without --explain",
+              f"every solve outcome with Trick totals and bounds 0-{TOP}, each with a proof, a trace of 0-2 phases and "
+              "(when it found one) a three-card arrangement, with every outcome of the solve with a card to add or "
+              "none, with and without --explain",
               ("model.whitehouse.network.answer.TricksAnswer.to_json",),
               check_json, "exhaustive"),
 )

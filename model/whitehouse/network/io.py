@@ -317,11 +317,9 @@ def _network(source: str, doc: TricksInput, data: dict[str, Any]) -> Network:
         events.append(Event(written.id, listed, written.name))
     total = len(supporters) + len(events)
     if total > MAX_CARDS:
-        path = (
-            join_path("supporters", MAX_CARDS)
-            if len(supporters) > MAX_CARDS
-            else join_path("events", MAX_CARDS - len(supporters))
-        )
+        # The schema holds each list to MAX_CARDS, so the first card past the limit is an Event:
+        # the path names it.
+        path = join_path("events", MAX_CARDS - len(supporters))
         raise InputError(source, path, f"a network holds at most {MAX_CARDS} cards; this one has {total}")
     return Network(tuple(supporters), tuple(events))
 
