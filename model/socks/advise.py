@@ -87,7 +87,7 @@ def parse_position(source: str, data: Any) -> State:
         build_catalogue(source, doc.cards, None, "cards") if doc.cards is not None else sample_catalogue()
     )
     names = [p.name for p in doc.players]
-    seats = player_seats(source, names, "players")
+    seats = player_seats(source, names, "players", "name")
     if doc.to_move not in seats:
         raise InputError(source, "to_move", f"unknown player {doc.to_move!r}")
     used: dict[int, str] = {}

@@ -322,12 +322,15 @@ class PositionIn(StrictModel):
     drawn: list[CardId] = Field(min_length=2, max_length=2)
 
 
-def player_seats(source: str, names: list[str], path: str) -> dict[str, int]:
-    """Seat numbers by name; a name used twice is bad input."""
+def player_seats(source: str, names: list[str], path: str, key: str | None = None) -> dict[str, int]:
+    """Seat numbers by name; a name used twice is bad input. ``key`` is the name's key when each
+    player is an object (a position's ``players[2].name``), None when the list holds the names
+    (a log's ``players[2]``), so that the refusal names the very value."""
     seats: dict[str, int] = {}
     for index, name in enumerate(names):
         if name in seats:
-            raise InputError(source, join_path(path, index), f"name {name!r} is used twice")
+            where = join_path(path, index)
+            raise InputError(source, where if key is None else join_path(where, key), f"name {name!r} is used twice")
         seats[name] = index
     return seats
 
