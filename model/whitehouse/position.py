@@ -23,7 +23,7 @@ same way.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +35,12 @@ from model.whitehouse.rules import rules_dict
 from model.whitehouse.state import (
     KIND_INDEX,
     KIND_NAMES,
+    SLOTS,
     Arrival,
     CardId,
     EndAction,
+    Move,
+    Play,
     PutAway,
     Refill,
     SharedWin,
@@ -169,9 +172,52 @@ def step_json(step: Step) -> dict[str, Any]:
     return {"step": "shared_win" if isinstance(step, SharedWin) else "end_action"}
 
 
-def position_json(state: State) -> dict[str, Any]:
-    """The table as a ``position`` object that ``load_log`` reads back into the same table."""
-    return {
+def hidden_after(log: Any, engine: Engine, start: State, moves: Sequence[tuple[int, Move]]) -> frozenset[KindCard]:
+    """The deck cards nobody has seen after ``moves`` from ``start``: those the log document
+    ``log`` leaves face down (its position's ``unseen``), and every card of a deck when a
+    reshuffle Distraction shuffles it; a card stops being hidden once it leaves its deck."""
+    from model.whitehouse.io import placed_cards
+
+    position = log.get("position") if isinstance(log, dict) else None
+    hidden: set[KindCard] = set()
+    if isinstance(position, dict):
+        unseen = position.get("unseen") or {}
+        placed = set(placed_cards(position))
+        hidden = {(kind, card) for kind in KIND_NAMES if unseen.get(kind)
+                  for card in engine.catalogue.ids(kind) if (kind, card) not in placed}
+    state = start
+    for seat, move in moves:
+        after = engine.apply(state, move, seat)
+        if isinstance(move, Play) and after.shuffles > state.shuffles:
+            played = state.rows[KIND_INDEX["distraction"]][SLOTS.index(move.slot)]
+            action = engine.catalogue.distraction(played).action if isinstance(played, str) else None
+            if action is not None and action.type == "reshuffle" and action.deck is not None:
+                # Nobody sees the new order of a reshuffled deck.
+                index = KIND_INDEX[action.deck]
+                hidden |= {(action.deck, card) for card in state.decks[index]}
+        hidden = {(kind, card) for kind, card in hidden if card in after.decks[KIND_INDEX[kind]]}
+        state = after
+    return frozenset(hidden)
+
+
+def _unseen_tops(state: State, hidden: frozenset[KindCard]) -> dict[str, int]:
+    """How many cards on top of each deck nobody has seen (a position's ``unseen``): hidden cards
+    are always a deck's top, since known cards join a deck only at its bottom."""
+    tops: dict[str, int] = {}
+    for kind, deck in zip(KIND_NAMES, state.decks, strict=True):
+        count = 0
+        while count < len(deck) and (kind, deck[count]) in hidden:
+            count += 1
+        if count:
+            tops[kind] = count
+    return tops
+
+
+def position_json(state: State, hidden: frozenset[KindCard] = frozenset()) -> dict[str, Any]:
+    """The table as a ``position`` object that ``load_log`` reads back into the same table; the
+    ``hidden`` cards on top of its decks are written as ``unseen`` counts, never by name."""
+    tops = _unseen_tops(state, hidden)
+    written = {
         "players": [
             {
                 "supporters": list(p.supporters),
@@ -184,7 +230,7 @@ def position_json(state: State) -> dict[str, Any]:
             for p in state.players
         ],
         "rows": {kind: list(row) for kind, row in zip(KIND_NAMES, state.rows, strict=True)},
-        "decks": {kind: list(deck) for kind, deck in zip(KIND_NAMES, state.decks, strict=True)},
+        "decks": {kind: list(deck[tops.get(kind, 0):]) for kind, deck in zip(KIND_NAMES, state.decks, strict=True)},
         "current": state.current,
         "phase": state.phase,
         "direction": state.direction,
@@ -197,17 +243,22 @@ def position_json(state: State) -> dict[str, Any]:
         "claims": list(state.claims),
         "shuffles": state.shuffles,
     }
+    if tops:
+        written["unseen"] = tops
+    return written
 
 
-def position_document(log: dict[str, Any], engine: Engine, state: State, note: str) -> dict[str, Any]:
-    """A position document for ``state``, with the catalogue of the log document ``log``."""
+def position_document(log: dict[str, Any], engine: Engine, state: State, note: str,
+                      hidden: frozenset[KindCard] = frozenset()) -> dict[str, Any]:
+    """A position document for ``state``, with the catalogue of the log document ``log``; the
+    ``hidden`` deck cards (``hidden_after``) stay unseen in it."""
     return {
         "game": "whitehouse",
         "note": note,
         "catalogue": log.get("catalogue", "sample"),
         "shuffle_seed": state.shuffle_seed,
         "rules": rules_dict(engine.rules),
-        "position": position_json(state),
+        "position": position_json(state, hidden),
     }
 
 

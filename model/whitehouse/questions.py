@@ -117,6 +117,8 @@ class ReplayReply(Answered):
     log: Any
     #: The log's source, as messages name it.
     source: str
+    #: ``--at N``: the deck cards nobody has seen at the cut (``position.hidden_after``).
+    hidden: frozenset[Any] = frozenset()
 
     @property
     def cut_position(self) -> bool:
@@ -135,7 +137,7 @@ class ReplayReply(Answered):
 
             assert self.at is not None
             note = cut_note(self.source, self.at)
-            return dict(position_document(self.log, self.result.engine, self.result.state, note))
+            return dict(position_document(self.log, self.result.engine, self.result.state, note, self.hidden))
         return dict(replay_json(self.result))
 
     def json_text(self) -> str:
@@ -167,7 +169,12 @@ def answer_replay(asked: Asked) -> ReplayReply:
         if at > len(log.moves):
             raise InputError("--at", "", f"the log has {len(log.moves)} moves, so there is no move {at}")
         log = cut(log, at)
-    return ReplayReply(replay(log), at, data, source)
+    result = replay(log)
+    if at is None or result.illegal is not None:
+        return ReplayReply(result, at, data, source)
+    from model.whitehouse.position import hidden_after
+
+    return ReplayReply(result, at, data, source, hidden_after(data, log.engine, log.start, log.moves))
 
 
 REPLAY = Question(
