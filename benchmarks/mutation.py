@@ -46,6 +46,11 @@ known to be harmless are listed with their reason in ``benchmarks/mutation_equiv
 keyed by a stable description (``module:function: old line => new line``); they leave the count
 as well. score = (killed + timed out) / (mutants counted - explained survivors - not run).
 
+Import-time code. A few functions run only while their module is imported (``IMPORT_TIME``: the
+Locked Network's input schema is built with them). mutmut forks every mutant from a process that
+imported the module already, so it cannot see theirs; each such mutant it reports alive is run
+again in a fresh interpreter, switched on from the start, against the same tests.
+
 Budget. ``--seconds`` bounds the mutant runs (mutmut's test-to-function statistics and the
 clean run come before, about one run of the test subset); at the deadline the run is stopped
 and what did not run is reported as ``not run``. ``--sample N`` takes a seeded random sample of
@@ -106,6 +111,14 @@ STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests"
           36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout",
           -11: "crashed", -9: "crashed", None: "not run", 2: "not run", 37: "killed"}
 
+
+#: Functions that run only while their module is imported (pydantic builds the Locked Network's
+#: input schema with them). mutmut forks each mutant from a process that has imported the module
+#: already, so it never sees their mutants: each it reports alive is judged again in a fresh
+#: interpreter (``judge_import_time``).
+IMPORT_TIME: dict[str, frozenset[str]] = {
+    "whitehouse": frozenset({"network/io:_without_none", "network/io:_as_given", "network/io:_rules_schema"}),
+}
 
 #: Who may kill a mutant: the game's tests, `verify checks` alone (every invariant proved under the
 #: defaults, and the option matrix as recorded: tests/checks/test_checks_gate.py), `verify rulings`
@@ -354,6 +367,30 @@ def results(workdir: Path, game: str, part: str = "engine") -> dict[str, str]:
     return found
 
 
+def judge_import_time(workdir: Path, game: str, killers: str, mutants: dict[str, Mutant], chosen: set[str],
+                      status: dict[str, str]) -> dict[str, str]:
+    """The mutants of import-time functions (``IMPORT_TIME``) that mutmut reports alive, each run
+    again in a fresh interpreter, the mutant switched on from the start, against the same tests.
+    Nothing is judged when those tests fail with no mutant switched on."""
+    marked = IMPORT_TIME.get(game, frozenset())
+    alive = sorted(n for n in chosen if f"{mutants[n].module}:{mutants[n].function}" in marked
+                   and status.get(n) == "survived")
+    if not alive:
+        return status
+
+    def fails(mutant: str) -> bool:
+        env = dict(os.environ, MUTANT_UNDER_TEST=mutant, PYTHONDONTWRITEBYTECODE="1")
+        env.pop("PYTHONPATH", None)
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                   "--hypothesis-profile", "ci", *test_paths(game, killers)]
+        return subprocess.run(command, cwd=workdir / "mutants", env=env, capture_output=True).returncode != 0
+
+    if fails(""):
+        print("import-time mutants not judged again: the tests fail with no mutant switched on", file=sys.stderr)
+        return status
+    return {**status, **{name: "killed" if fails(name) else "survived" for name in alive}}
+
+
 # -- the table ----------------------------------------------------------------------------------
 
 
@@ -501,6 +538,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.report:
         finished = run_mutmut(workdir, sorted(again if args.again else chosen), args.seconds, args.workers)
     status = before if args.report else results(workdir, args.game, args.part)
+    if not args.report:
+        status = judge_import_time(workdir, args.game, args.killers, mutants, chosen, status)
     if args.again:
         status = {**before, **{name: state for name, state in status.items() if name in again}}
     if not args.report:
