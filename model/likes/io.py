@@ -279,16 +279,23 @@ def intents_from(source: str, data: Any) -> tuple[IntentCard, ...]:
     return tuple(cards)
 
 
-@lru_cache(maxsize=1)
-def sample_catalogue() -> Catalogue:
-    """The shipped, illustrative board and cards (read once: a ``Catalogue`` is immutable). A
-    question given its own board or cards reads them through its documents instead
-    (``model.likes.questions``)."""
+def read_sample_catalogue() -> Catalogue:
+    """The shipped, illustrative board and cards, read from their files. Each question reads
+    them so when it is asked (``model.likes.questions``), so that its rulings check the reading
+    itself, never a catalogue cached before."""
     return Catalogue(
         board_from(*_read_sample(SAMPLE_BOARD)),
         events_from(*_read_sample(SAMPLE_EVENTS)),
         intents_from(*_read_sample(SAMPLE_INTENTS)),
     )
+
+
+@lru_cache(maxsize=1)
+def sample_catalogue() -> Catalogue:
+    """The shipped, illustrative board and cards, read once (a ``Catalogue`` is immutable): for
+    what plays many games with them (random play, the balance report, the checks), where reading
+    the files again would cost a fifth of a game."""
+    return read_sample_catalogue()
 
 
 def rules_from(source: str, values: dict[str, Any], flags: dict[str, str] | None = None,

@@ -44,11 +44,12 @@ def board_from_a_file(options: Any, source: Any) -> None:
 
 
 def _catalogue(asked: Asked) -> Any:
-    """The board and cards: each from its document where one is given, else the sample."""
+    """The board and cards: each from its document where one is given, else the sample, read
+    from the shipped files when the question is asked (not from the cache random play fills)."""
     from model.likes.cards import Catalogue
-    from model.likes.io import board_from, events_from, intents_from, sample_catalogue
+    from model.likes.io import board_from, events_from, intents_from, read_sample_catalogue
 
-    sample = sample_catalogue()
+    sample = read_sample_catalogue()
     given = asked.inputs.given
     return Catalogue(
         board_from(*asked.inputs.read("board")) if given("board") else sample.board,
