@@ -31,6 +31,7 @@ from model.common.errors import InputError, join_path
 from model.whitehouse.cards import DeckKind
 from model.whitehouse.engine import Engine
 from model.whitehouse.network.arrangement import Arrangement
+from model.whitehouse.notation import card_name
 from model.whitehouse.rules import rules_dict
 from model.whitehouse.state import (
     KIND_INDEX,
@@ -64,7 +65,12 @@ def pending_steps(source: str, raw: dict[str, Any], position: Any,
         path = join_path("position.pending", index)
         if step.step == "arrival":
             kind: DeckKind = "distraction" if step.kind == "deflection" else step.kind
-            claim(kind, step.card, join_path(path, "card"))
+            if step.stage == "more" and step.kind != "deflection":
+                # During "more" the arrived card has locked in already: it lies in its receiver's
+                # network (as the engine keeps it, and as replay --at writes it), not a second time.
+                _check_locked_in(source, position, step, join_path(path, "card"))
+            else:
+                claim(kind, step.card, join_path(path, "card"))
             steps.append(Arrival(step.card, step.kind, step.receiver, step.source, step.stage,
                                  tuple(step.asked), step.liar, step.swap))
         elif step.step == "refill":
@@ -77,6 +83,15 @@ def pending_steps(source: str, raw: dict[str, Any], position: Any,
         else:
             steps.append(EndAction())
     return tuple(steps)
+
+
+def _check_locked_in(source: str, position: Any, step: Any, path: str) -> None:
+    """An arrival at stage ``more`` names a card its receiver has locked in."""
+    players = position.players
+    cells = players[step.receiver].network if 0 <= step.receiver < len(players) else []
+    if not any((cell.supporter if step.kind == "supporter" else cell.event) == step.card for cell in cells):
+        raise InputError(source, path, f"at stage more {card_name(step.card)} has already locked in, so it lies in "
+                                       f"player {step.receiver}'s network; it is not there")
 
 
 def deck_order(source: str, position: Any, kind: str, given: list[Any], rest: list[Any]) -> tuple[Any, ...]:
