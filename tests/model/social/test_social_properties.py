@@ -44,7 +44,7 @@ def replay_checking(log: dict) -> Referee:
     referee = Referee(setup, rules)
     check_invariants(referee)
     for event in setup.events:
-        halted = referee.quiz is not None
+        halted = referee.halted()
         before = table_state(referee)
         verdict = referee.apply(event)
         if verdict is not None and verdict.remedy == "refused":
@@ -105,7 +105,7 @@ class RefereeMachine(RuleBasedStateMachine):
         return sorted(self.referee.hand[player]) + sorted(self.referee.pile[player])[:2]
 
     def _apply(self, event: Event) -> None:
-        halted = self.referee.quiz is not None
+        halted = self.referee.halted()
         before = table_state(self.referee)
         verdict = self.referee.apply(event)
         if verdict is not None and verdict.remedy == "refused":
