@@ -661,6 +661,21 @@ def placed_cards(position: dict[str, Any]) -> Iterator[KindCard]:
             yield "distraction", step["card"]
 
 
+
+def unseen_cards(log: Any, catalogue: Catalogue) -> frozenset[KindCard]:
+    """The cards a log's starting position leaves face down on top of its decks (its ``unseen``),
+    which nobody has seen (as ``load_position`` reads them); none for a log dealt from a seed or
+    from explicit decks."""
+    position = log.get("position") if isinstance(log, dict) else None
+    if not isinstance(position, dict):
+        return frozenset()
+    unseen = position.get("unseen") or {}
+    placed = set(placed_cards(position))
+    return frozenset(
+        (kind, card) for kind in KINDS if unseen.get(kind) for card in catalogue.ids(kind) if (kind, card) not in placed
+    )
+
+
 def _check_beside_hands(source: str, engine: Engine, state: State) -> None:
     """Only a Gridlock sits in the space before a network, only Lies below a hand, only a
     Deflection above it."""

@@ -36,11 +36,10 @@ from model.common.svg import (
     text_width,
     wrap,
 )
-from model.whitehouse.cards import KINDS, Catalogue, Distraction
-from model.whitehouse.io import LoadedPosition, placed_cards
+from model.whitehouse.cards import Catalogue, Distraction
+from model.whitehouse.io import LoadedPosition, unseen_cards
 from model.whitehouse.log import Replay
 from model.whitehouse.network.arrangement import CardRef, Cell, Network, borders, neighbours
-from model.whitehouse.position import KindCard
 from model.whitehouse.question import card_name, render_list, render_move
 from model.whitehouse.report import render_replay, render_state, waiting
 from model.whitehouse.state import KIND_INDEX, KIND_NAMES, PHASES, SLOTS, Arrival, CardId, Player, State, kind_of
@@ -652,20 +651,6 @@ def _table(page: Page, state: State, hidden: frozenset[tuple[str, CardId]], mark
 def _state_words(state: State) -> list[str]:
     """The text answer's lines of the table (its drawn grids left out)."""
     return [w.strip() for w in render_state(state) if not w.startswith("      ")]
-
-
-def unseen_cards(log: Any, catalogue: Catalogue) -> frozenset[KindCard]:
-    """The cards a log's starting position leaves face down on top of its decks (its ``unseen``),
-    which nobody has seen (as ``load_position`` reads them); none for a log dealt from a seed or
-    from explicit decks."""
-    position = log.get("position") if isinstance(log, dict) else None
-    if not isinstance(position, dict):
-        return frozenset()
-    unseen = position.get("unseen") or {}
-    placed = set(placed_cards(position))
-    return frozenset(
-        (kind, card) for kind in KINDS if unseen.get(kind) for card in catalogue.ids(kind) if (kind, card) not in placed
-    )
 
 
 def replay_svg(result: Replay, at: int | None = None, log: Any = None) -> str:

@@ -187,19 +187,12 @@ def step_json(step: Step) -> dict[str, Any]:
     return {"step": "shared_win" if isinstance(step, SharedWin) else "end_action"}
 
 
-def hidden_after(log: Any, engine: Engine, start: State, moves: Sequence[tuple[int, Move]]) -> frozenset[KindCard]:
-    """The deck cards nobody has seen after ``moves`` from ``start``: those the log document
-    ``log`` leaves face down (its position's ``unseen``), and every card of a deck when a
-    reshuffle Distraction shuffles it; a card stops being hidden once it leaves its deck."""
-    from model.whitehouse.io import placed_cards
-
-    position = log.get("position") if isinstance(log, dict) else None
-    hidden: set[KindCard] = set()
-    if isinstance(position, dict):
-        unseen = position.get("unseen") or {}
-        placed = set(placed_cards(position))
-        hidden = {(kind, card) for kind in KIND_NAMES if unseen.get(kind)
-                  for card in engine.catalogue.ids(kind) if (kind, card) not in placed}
+def hidden_after(unseen: frozenset[KindCard], engine: Engine, start: State,
+                 moves: Sequence[tuple[int, Move]]) -> frozenset[KindCard]:
+    """The deck cards nobody has seen after ``moves`` from ``start``: the ``unseen`` ones a log's
+    position leaves face down (``io.unseen_cards``), and every card of a deck when a reshuffle
+    Distraction shuffles it; a card stops being hidden once it leaves its deck."""
+    hidden: set[KindCard] = set(unseen)
     state = start
     for seat, move in moves:
         after = engine.apply(state, move, seat)

@@ -172,9 +172,11 @@ def answer_replay(asked: Asked) -> ReplayReply:
     result = replay(log)
     if at is None or result.illegal is not None:
         return ReplayReply(result, at, data, source)
+    from model.whitehouse.io import unseen_cards
     from model.whitehouse.position import hidden_after
 
-    return ReplayReply(result, at, data, source, hidden_after(data, log.engine, log.start, log.moves))
+    hidden = hidden_after(unseen_cards(data, log.engine.catalogue), log.engine, log.start, log.moves)
+    return ReplayReply(result, at, data, source, hidden)
 
 
 REPLAY = Question(
