@@ -30,8 +30,13 @@ def test_a_clarification_changes_rulings_invariants_and_nothing_else() -> None:
     result = compare(FINAL_TIE, games=40, seed=3)
     assert result.game == "socks"
     assert result.rulings, "a ruling about the final tie changes outcome"
+    # Each ruling it changes shows the final tie: its winners, the rules it echoes, or a replay
+    # whose claimed shared win no longer holds; the tie rulings themselves lose their winners.
     for change in result.rulings:
-        assert any(line.split(".")[-1].startswith("winners:") for line in change.changes)
+        assert any(line.split(".")[-1].startswith(("winners:", "final_tie:", "exit_status:"))
+                   for line in change.changes), change.changes
+    assert sum(any(line.split(".")[-1].startswith("winners:") for line in change.changes)
+               for change in result.rulings) >= 3
     assert [(i.id, i.a, i.b) for i in result.invariants] == [("SO-5", "proved", "violated")]
     assert result.simulation is not None and result.simulation.games == 40
     by_name = {s.name: s for s in result.simulation.statistics}
