@@ -105,12 +105,13 @@ class Action:
     def describe(self) -> str:
         """The action in a few words, for reports."""
         kind = self.kind or self.row or self.deck or ""
+        one = f"an {kind}" if kind[:1] in ("a", "e", "i", "o", "u") else f"a {kind}"
         words: dict[ActionName, str] = {
-            "remove_own": f"remove a {kind} from your own Active Hand",
-            "steal": f"steal a {kind} from another player",
-            "swap": f"swap a {kind} with another player",
+            "remove_own": f"remove {one} from your own Active Hand",
+            "steal": f"steal {one} from another player",
+            "swap": f"swap {one} with another player",
             "take_row": f"take a card from the {kind} row",
-            "force_move": f"force another player to move a {kind} "
+            "force_move": f"force another player to move {one} "
             + ("to the bottom of its deck" if self.to == "deck" else "to the next player"),
             "draw": f"draw {self.count} from the {kind} deck",
             "reshuffle": f"reshuffle the {kind} deck",
