@@ -214,7 +214,11 @@ def build_catalogue(
             raise InputError(source, join_path(where, "stars"), "required key is missing")
     wm = washing_machine or "washing-machine"
     if wm in seen:
-        raise InputError(source, "washing_machine.id", f"{wm!r} is also a Sock card's ID")
+        # The Washing Machine sits beside the cards: under ``catalogue`` in a log, at the top of a
+        # catalogue file.
+        beside = path.rpartition(".")[0]
+        raise InputError(source, join_path(join_path(beside, "washing_machine"), "id"),
+                         f"{wm!r} is also a Sock card's ID")
     return Catalogue(tuple(card_from_json(c) for c in cards), wm, sample, note)
 
 
