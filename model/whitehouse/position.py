@@ -86,9 +86,12 @@ def pending_steps(source: str, raw: dict[str, Any], position: Any,
 
 
 def _check_locked_in(source: str, position: Any, step: Any, path: str) -> None:
-    """An arrival at stage ``more`` names a card its receiver has locked in."""
+    """An arrival at stage ``more`` names a card its receiver has locked in (a receiver not at the
+    table is refused with the step's other seats, by ``settle``)."""
     players = position.players
-    cells = players[step.receiver].network if 0 <= step.receiver < len(players) else []
+    if not 0 <= step.receiver < len(players):
+        return
+    cells = players[step.receiver].network
     if not any((cell.supporter if step.kind == "supporter" else cell.event) == step.card for cell in cells):
         raise InputError(source, path, f"at stage more {card_name(step.card)} has already locked in, so it lies in "
                                        f"player {step.receiver}'s network; it is not there")
@@ -199,8 +202,9 @@ def hidden_after(unseen: frozenset[KindCard], engine: Engine, start: State,
         if isinstance(move, Play) and after.shuffles > state.shuffles:
             played = state.rows[KIND_INDEX["distraction"]][SLOTS.index(move.slot)]
             action = engine.catalogue.distraction(played).action if isinstance(played, str) else None
-            if action is not None and action.type == "reshuffle" and action.deck is not None:
+            if action is not None and action.type == "reshuffle":
                 # Nobody sees the new order of a reshuffled deck.
+                assert action.deck is not None, "a reshuffle names its deck"
                 index = KIND_INDEX[action.deck]
                 hidden |= {(action.deck, card) for card in state.decks[index]}
         hidden = {(kind, card) for kind, card in hidden if card in after.decks[KIND_INDEX[kind]]}
