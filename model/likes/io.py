@@ -280,9 +280,9 @@ def intents_from(source: str, data: Any) -> tuple[IntentCard, ...]:
 
 
 def read_sample_catalogue() -> Catalogue:
-    """The shipped, illustrative board and cards, read from their files. Each question reads
-    them so when it is asked (``model.likes.questions``), so that its rulings check the reading
-    itself, never a catalogue cached before."""
+    """The shipped, illustrative board and cards, read from their files. A question reads them
+    when it is asked (``model.likes.questions``), as it reads a board or cards it is given, so
+    that its rulings check that reading too; what plays many games uses ``sample_catalogue``."""
     return Catalogue(
         board_from(*_read_sample(SAMPLE_BOARD)),
         events_from(*_read_sample(SAMPLE_EVENTS)),
