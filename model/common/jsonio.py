@@ -223,7 +223,8 @@ def _telling_error(errors: list[Any]) -> Any:
     if first["type"] == "literal_error" and where and isinstance(first.get("input"), dict):
         for other in errors[1:]:
             at = tuple(other["loc"])
-            if at[: len(where) - 1] == where[:-1] and len(at) > len(where) - 1 and at[len(where) - 1] != where[-1]:
+            # A fault of the same field in the union's other member: same path up to the member.
+            if len(at) >= len(where) and at[: len(where) - 1] == where[:-1] and at[len(where) - 1] != where[-1]:
                 return other
     return first
 

@@ -661,7 +661,6 @@ def placed_cards(position: dict[str, Any]) -> Iterator[KindCard]:
             yield "distraction", step["card"]
 
 
-
 def unseen_cards(log: Any, catalogue: Catalogue) -> frozenset[KindCard]:
     """The cards a log's starting position leaves face down on top of its decks (its ``unseen``),
     which nobody has seen (as ``load_position`` reads them); none for a log dealt from a seed or
@@ -715,13 +714,7 @@ def load_position(source: str, data: Any, oracle: Callable[[TricksRules], TrickO
     loaded = load_log(source, data, oracle)
     engine, state = loaded.engine, loaded.start
     _check_beside_hands(source, engine, state)
-    raw = data["position"]
-    hidden: set[KindCard] = set()
-    unseen = raw.get("unseen") or {}
-    placed = set(placed_cards(raw))
-    for kind in KINDS:
-        if unseen.get(kind):
-            hidden |= {(kind, card) for card in engine.catalogue.ids(kind) if (kind, card) not in placed}
+    hidden = unseen_cards(data, engine.catalogue)
     over = None
     if not state.ended:
         at_seven = [s for s, p in enumerate(state.players) if p.tricks >= WINNING_TRICKS and s not in state.claims]
@@ -729,7 +722,7 @@ def load_position(source: str, data: Any, oracle: Callable[[TricksRules], TrickO
             who = " and ".join(f"player {s}" for s in at_seven)
             over = f"{who} already made {WINNING_TRICKS} Tricks"
             state = dataclasses.replace(state, ended="seven", winners=tuple(at_seven), queue=())
-    return LoadedPosition(engine, state, frozenset(hidden), over, loaded.written)
+    return LoadedPosition(engine, state, hidden, over, loaded.written)
 
 
 # --- reading a move ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ input).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,9 +17,7 @@ from model.whitehouse.engine import Engine
 from model.whitehouse.io import LoadedLog
 from model.whitehouse.notation import move_json
 from model.whitehouse.rules import IllegalMove, RuleName
-from model.whitehouse.state import (
-    State,
-)
+from model.whitehouse.state import Move, State
 
 # --- moves as JSON ---------------------------------------------------------------------------------
 
@@ -68,9 +67,11 @@ def cut(log: LoadedLog, moves: int) -> LoadedLog:
     return LoadedLog(log.engine, log.start, log.moves[:moves], log.written)
 
 
-def replay(log: LoadedLog) -> Replay:
+def replay(log: LoadedLog, watch: Callable[[State, Move, State], None] | None = None) -> Replay:
     """Apply the log's moves in order; stop at the first illegal one (its reason names the rule
-    option that decided it, where one did: ``deciding.deciding_reason``)."""
+    option that decided it, where one did: ``deciding.deciding_reason``). ``watch`` is told each
+    move applied, with the table before and after it (what ``replay --at`` follows of the cards
+    nobody has seen), so that no move is applied twice."""
     state = log.start
     lead = None if log.written is None else Lead(log.written)
     for index, (seat, move) in enumerate(log.moves):
@@ -80,5 +81,7 @@ def replay(log: LoadedLog) -> Replay:
             detail = deciding_reason(log.engine, state, move, seat, error, lead) or error.detail
             illegal = IllegalAt(index, seat, move_to_json(move, seat), error.rule, error.sentence, detail)
             return Replay(state, index, illegal, log.engine)
+        if watch is not None:
+            watch(state, move, after)
         lead, state = Lead(state, move, seat), after
     return Replay(state, len(log.moves), None, log.engine)

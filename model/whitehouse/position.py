@@ -23,7 +23,7 @@ same way.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -190,26 +190,27 @@ def step_json(step: Step) -> dict[str, Any]:
     return {"step": "shared_win" if isinstance(step, SharedWin) else "end_action"}
 
 
-def hidden_after(unseen: frozenset[KindCard], engine: Engine, start: State,
-                 moves: Sequence[tuple[int, Move]]) -> frozenset[KindCard]:
-    """The deck cards nobody has seen after ``moves`` from ``start``: the ``unseen`` ones a log's
-    position leaves face down (``io.unseen_cards``), and every card of a deck when a reshuffle
-    Distraction shuffles it; a card stops being hidden once it leaves its deck."""
-    hidden: set[KindCard] = set(unseen)
-    state = start
-    for seat, move in moves:
-        after = engine.apply(state, move, seat)
-        if isinstance(move, Play) and after.shuffles > state.shuffles:
-            played = state.rows[KIND_INDEX["distraction"]][SLOTS.index(move.slot)]
-            action = engine.catalogue.distraction(played).action if isinstance(played, str) else None
-            if action is not None and action.type == "reshuffle":
-                # Nobody sees the new order of a reshuffled deck.
-                assert action.deck is not None, "a reshuffle names its deck"
-                index = KIND_INDEX[action.deck]
-                hidden |= {(action.deck, card) for card in state.decks[index]}
-        hidden = {(kind, card) for kind, card in hidden if card in after.decks[KIND_INDEX[kind]]}
-        state = after
-    return frozenset(hidden)
+def reshuffled_deck(engine: Engine, state: State, move: Move) -> DeckKind | None:
+    """The deck ``move`` reshuffles in ``state``: a reshuffle Distraction's; None for any other move."""
+    if not isinstance(move, Play):
+        return None
+    played = state.rows[KIND_INDEX["distraction"]][SLOTS.index(move.slot)]
+    if not isinstance(played, str):
+        return None
+    action = engine.catalogue.distraction(played).action
+    return action.deck if action.type == "reshuffle" else None
+
+
+def hidden_after_move(hidden: frozenset[KindCard], engine: Engine, before: State, move: Move,
+                      after: State) -> frozenset[KindCard]:
+    """The deck cards nobody has seen after ``move`` took ``before`` to ``after``: the ``hidden``
+    ones still in their deck, and every card of a deck a reshuffle Distraction shuffled (nobody
+    sees its new order); a card stops being hidden once it leaves its deck."""
+    cards = set(hidden)
+    deck = reshuffled_deck(engine, before, move)
+    if deck is not None and after.shuffles > before.shuffles:
+        cards |= {(deck, card) for card in before.decks[KIND_INDEX[deck]]}
+    return frozenset((kind, card) for kind, card in cards if card in after.decks[KIND_INDEX[kind]])
 
 
 def _unseen_tops(state: State, hidden: frozenset[KindCard]) -> dict[str, int]:
@@ -263,7 +264,7 @@ def position_json(state: State, hidden: frozenset[KindCard] = frozenset()) -> di
 def position_document(log: dict[str, Any], engine: Engine, state: State, note: str,
                       hidden: frozenset[KindCard] = frozenset()) -> dict[str, Any]:
     """A position document for ``state``, with the catalogue of the log document ``log``; the
-    ``hidden`` deck cards (``hidden_after``) stay unseen in it."""
+    ``hidden`` deck cards (``hidden_after_move``) stay unseen in it."""
     return {
         "game": "whitehouse",
         "note": note,

@@ -19,7 +19,7 @@ from model.whitehouse.io import LoadedPosition
 from model.whitehouse.log import move_to_json
 from model.whitehouse.notation import card_name as card_name  # the pictures read it here
 from model.whitehouse.notation import move_text, move_words
-from model.whitehouse.position import KindCard
+from model.whitehouse.position import KindCard, reshuffled_deck
 from model.whitehouse.report import state_json
 from model.whitehouse.rules import RULES, IllegalMove, rules_dict
 from model.whitehouse.state import (
@@ -184,13 +184,7 @@ def outcome(position: LoadedPosition, seat: int, move: Move) -> dict[str, Any]:
     """What the legal ``move`` of ``seat`` does (the table is not changed)."""
     engine, state = position.engine, position.state
     after = engine.apply(state, move, seat)
-    reshuffled: DeckKind | None = None
-    if isinstance(move, Play):
-        played = state.rows[D][SLOTS.index(move.slot)]
-        assert played is not None, "a legal Play names a slot holding a Distraction"
-        action = engine.catalogue.distraction(played).action
-        reshuffled = action.deck if action.type == "reshuffle" else None
-    unseen = _Unseen(position.hidden, state, after, reshuffled)
+    unseen = _Unseen(position.hidden, state, after, reshuffled_deck(engine, state, move))
     found: dict[str, Any] = {"move": move_to_json(move, seat), "notation": move_text(move), "cost": [], "card": None}
     head = state.queue[0] if state.queue else None
     if isinstance(move, (Take, Play)):

@@ -117,7 +117,7 @@ class ReplayReply(Answered):
     log: Any
     #: The log's source, as messages name it.
     source: str
-    #: ``--at N``: the deck cards nobody has seen at the cut (``position.hidden_after``).
+    #: ``--at N``: the deck cards nobody has seen at the cut (``position.hidden_after_move``).
     hidden: frozenset[Any] = frozenset()
 
     @property
@@ -165,17 +165,21 @@ def answer_replay(asked: Asked) -> ReplayReply:
     oracle = asked.solvers[TRICK_ORACLE]
     log = load_log(source, data, lambda chosen: oracle(chosen, asked.time_limit))
     at = asked.options["at"]
-    if at is not None:
-        if at > len(log.moves):
-            raise InputError("--at", "", f"the log has {len(log.moves)} moves, so there is no move {at}")
-        log = cut(log, at)
-    result = replay(log)
-    if at is None or result.illegal is not None:
-        return ReplayReply(result, at, data, source)
+    if at is None:
+        return ReplayReply(replay(log), at, data, source)
+    if at > len(log.moves):
+        raise InputError("--at", "", f"the log has {len(log.moves)} moves, so there is no move {at}")
+    log = cut(log, at)
     from model.whitehouse.io import unseen_cards
-    from model.whitehouse.position import hidden_after
+    from model.whitehouse.position import hidden_after_move
 
-    hidden = hidden_after(unseen_cards(data, log.engine.catalogue), log.engine, log.start, log.moves)
+    hidden = unseen_cards(data, log.engine.catalogue)
+
+    def follow(before: Any, move: Any, after: Any) -> None:
+        nonlocal hidden
+        hidden = hidden_after_move(hidden, log.engine, before, move, after)
+
+    result = replay(log, follow)
     return ReplayReply(result, at, data, source, hidden)
 
 
