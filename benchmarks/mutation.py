@@ -126,6 +126,18 @@ IMPORT_TIME: dict[str, frozenset[str]] = {
 KILLERS = ("tests", "checks", "rulings", "checks+rulings")
 
 
+#: The arguments every test run of a mutant adds: Hypothesis's CI budgets.
+PYTEST_ARGS = ["--hypothesis-profile", "ci"]
+
+
+def _child_env(**extra: str) -> dict[str, str]:
+    """The environment of a mutant's test run: no bytecode written into the scratch copy, and no
+    PYTHONPATH, so that the mutated copy comes first."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", **extra)
+    env.pop("PYTHONPATH", None)
+    return env
+
+
 def _rulings_paths(game: str) -> list[str]:
     return [path for path in (f"tests/checks/{game}/test_{game}_rulings.py", "tests/checks/test_checks_rulings.py")
             if (CHECKOUT / path).exists()]
@@ -186,7 +198,7 @@ def prepare(workdir: Path, game: str, killers: str = "tests", part: str = "engin
         "also_copy": ["solver", "checks", "cli.py", "cli_boundary.py", "cli_output.py", "cli_questions.py", "examples",
                       "model/examples", "docs", "README.md"],
         "pytest_add_cli_args_test_selection": test_paths(game, killers),
-        "pytest_add_cli_args": ["--hypothesis-profile", "ci"],
+        "pytest_add_cli_args": PYTEST_ARGS,
         "use_git_change_detection": False,
     }
     lines = ["", "[tool.mutmut]"] + [f"{k} = {json.dumps(v)}" for k, v in section.items()]
@@ -326,8 +338,7 @@ def run_mutmut(workdir: Path, names: list[str], seconds: float, workers: int) ->
     if mutmut is None:
         sys.exit("mutmut is not installed: pip install -e '.[dev]' (or pip install mutmut)")
     log = open(workdir / "mutmut.log", "w")
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    env.pop("PYTHONPATH", None)
+    env = _child_env()
     process = subprocess.Popen(["nice", "-n", "10", mutmut, "run", "--max-children", str(workers), *names],
                                cwd=workdir, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     # The deadline counts from the first mutant; before it mutmut maps tests to functions.
@@ -379,11 +390,11 @@ def judge_import_time(workdir: Path, game: str, killers: str, mutants: dict[str,
         return status
 
     def fails(mutant: str) -> bool:
-        env = dict(os.environ, MUTANT_UNDER_TEST=mutant, PYTHONDONTWRITEBYTECODE="1")
-        env.pop("PYTHONPATH", None)
-        command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                   "--hypothesis-profile", "ci", *test_paths(game, killers)]
-        return subprocess.run(command, cwd=workdir / "mutants", env=env, capture_output=True).returncode != 0
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *PYTEST_ARGS,
+                   *test_paths(game, killers)]
+        run = subprocess.run(command, cwd=workdir / "mutants", env=_child_env(MUTANT_UNDER_TEST=mutant),
+                             capture_output=True)
+        return run.returncode != 0
 
     if fails(""):
         print("import-time mutants not judged again: the tests fail with no mutant switched on", file=sys.stderr)
